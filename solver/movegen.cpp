@@ -65,19 +65,50 @@ Move* generate_drops(const Position& pos, Move* list, Bitboard target) {
   return list;
 }
 
-// Moves of every non-king piece of the side to move onto `target`, respecting pins.
-Move* generate_piece_moves(const Position& pos, Move* list, Bitboard target) {
+// Moves of one piece type (a compile-time constant, so the promotion rules fold away).
+template <PieceType PT>
+Move* piece_type_moves(const Position& pos, Move* list, Bitboard target, Bitboard pieces) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   const Bitboard pinned = pos.pinned();
   const Bitboard occ = pos.pieces();
-  for (Square from : pos.pieces(us) & ~pos.pieces(KING)) {
+  for (Square from : pieces) {
     const Piece pc = pos.piece_on(from);
-    Bitboard att = attacks_bb(us, type_of(pc), from, occ) & target;
+    Bitboard att = attacks_bb(us, PT, from, occ) & target;
     if (pinned.test(from)) att &= line_bb(ksq, from);
-    for (Square to : att) list = add_board_move(list, us, from, to, pc);
+    if constexpr (is_promotable(PT)) {
+      for (Square to : att) list = add_board_move(list, us, from, to, pc);
+    } else {
+      for (Square to : att) *list++ = Move::make(from, to, pc);
+    }
   }
   return list;
+}
+
+// Pawn pushes in bulk: every unpinned pawn advances one square, a shift by one.
+Move* pawn_pushes(const Position& pos, Move* list, Bitboard target) {
+  const Color us = pos.side_to_move();
+  const Bitboard pawns = pos.pieces(us, PAWN);
+  const Bitboard free_pawns = pawns & ~pos.pinned();
+  const Piece pc = make_piece(us, PAWN);
+  const int delta = us == BLACK ? -1 : 1;
+  Bitboard to_bb = (us == BLACK ? free_pawns >> 1 : free_pawns << 1) & target;
+  for (Square to : to_bb) list = add_board_move(list, us, to - delta, to, pc);
+  return piece_type_moves<PAWN>(pos, list, target, pawns & pos.pinned());
+}
+
+// Moves of every non-king piece of the side to move onto `target`, respecting pins.
+Move* generate_piece_moves(const Position& pos, Move* list, Bitboard target) {
+  const Color us = pos.side_to_move();
+  list = pawn_pushes(pos, list, target);
+  list = piece_type_moves<LANCE>(pos, list, target, pos.pieces(us, LANCE));
+  list = piece_type_moves<KNIGHT>(pos, list, target, pos.pieces(us, KNIGHT));
+  list = piece_type_moves<SILVER>(pos, list, target, pos.pieces(us, SILVER));
+  list = piece_type_moves<GOLD>(pos, list, target, pos.golds() & pos.pieces(us));
+  list = piece_type_moves<BISHOP>(pos, list, target, pos.pieces(us, BISHOP));
+  list = piece_type_moves<ROOK>(pos, list, target, pos.pieces(us, ROOK));
+  list = piece_type_moves<HORSE>(pos, list, target, pos.pieces(us, HORSE));
+  return piece_type_moves<DRAGON>(pos, list, target, pos.pieces(us, DRAGON));
 }
 
 // King moves onto `target` that do not step into an attack.
@@ -90,7 +121,7 @@ Move* generate_king_moves(const Position& pos, Move* list, Bitboard target) {
   const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
   const Piece pc = pos.piece_on(ksq);
   for (Square to : king_attacks(ksq) & target)
-    if (pos.attackers_to(~us, to, occ).none()) *list++ = Move::make(ksq, to, pc);
+    if (!pos.attacked(~us, to, occ)) *list++ = Move::make(ksq, to, pc);
   return list;
 }
 
@@ -150,7 +181,7 @@ class CheckGenerator {
     if (!discoverers_.test(from)) return list;
     const Bitboard occ = occ_ ^ Bitboard::square(from);
     for (Square to : att & ~line_bb(from, eksq_))
-      if (pos_.attackers_to(~us_, to, occ).none()) *list++ = Move::make(from, to, pc);
+      if (!pos_.attacked(~us_, to, occ)) *list++ = Move::make(from, to, pc);
     return list;
   }
 

@@ -59,6 +59,26 @@ Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
   return att & by_color_[c];
 }
 
+bool Position::attacked(Color c, Square sq, Bitboard occ) const {
+  // Step attackers first; sliders only when one stands on an empty-board line through sq,
+  // since ray scans are the expensive part.
+  const Color them = ~c;
+  const Bitboard own = by_color_[c];
+  Bitboard hdk = by_type_[HORSE] | by_type_[DRAGON] | by_type_[KING];
+  if (((step_attacks(them, PAWN, sq) & by_type_[PAWN]) |
+       (step_attacks(them, KNIGHT, sq) & by_type_[KNIGHT]) |
+       (step_attacks(them, SILVER, sq) & by_type_[SILVER]) |
+       (step_attacks(them, GOLD, sq) & golds()) | (king_attacks(sq) & hdk)) &
+      own)
+    return true;
+  Bitboard lances = by_type_[LANCE] & own & step_attacks(them, LANCE, sq);
+  if (lances && (lance_attacks(them, sq, occ) & lances)) return true;
+  Bitboard diag = pieces(BISHOP, HORSE) & own & step_attacks(them, BISHOP, sq);
+  if (diag && (bishop_attacks(sq, occ) & diag)) return true;
+  Bitboard orth = pieces(ROOK, DRAGON) & own & step_attacks(them, ROOK, sq);
+  return orth && (rook_attacks(sq, occ) & orth);
+}
+
 Bitboard Position::slider_blockers(Color king_color) const {
   Square ksq = king_sq_[king_color];
   if (ksq == SQ_NONE) return Bitboard();
@@ -174,7 +194,7 @@ bool Position::pawn_drop_mates(Square to) const {
   occ.set(to);
   occ.clear(ksq);
   for (Square s : king_attacks(ksq) & ~by_color_[them])
-    if (attackers_to(us, s, occ).none()) return false;
+    if (!attacked(us, s, occ)) return false;
   return true;
 }
 

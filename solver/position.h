@@ -71,6 +71,8 @@ class Position {
   // Pieces of colour c attacking sq, given an occupancy (which may differ from the board's).
   Bitboard attackers_to(Color c, Square sq, Bitboard occ) const;
   Bitboard attackers_to(Color c, Square sq) const { return attackers_to(c, sq, pieces()); }
+  // Whether any piece of colour c attacks sq; cheaper than attackers_to when only yes/no counts.
+  bool attacked(Color c, Square sq, Bitboard occ) const;
   bool has_pawn_on_file(Color c, int file) const {
     return (pieces(c, PAWN) & file_bb(file)).any();
   }
