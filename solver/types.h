@@ -47,7 +47,7 @@ constexpr Piece make_piece(Color c, PieceType pt) { return Piece(pt | (c << 4));
 constexpr PieceType type_of(Piece p) { return PieceType(p & 15); }
 constexpr Color color_of(Piece p) { return Color(p >> 4); }
 
-// Pieces of one type in a full set (kings excluded from hands, but counted here).
+// Pieces of one type in a full set, indexed by unpromoted hand type (PAWN..GOLD).
 constexpr int PIECE_SET_COUNT[8] = {0, 18, 4, 4, 4, 2, 2, 4};  // index by unpromoted type
 
 // A move in 32 bits:
