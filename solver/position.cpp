@@ -179,6 +179,14 @@ bool Position::gives_check(Move m) const {
   return attacks_bb(us, type_of(m.piece_after()), to, occ).test(ksq);
 }
 
+void Position::transfer_hand_piece(Color from, Color to, PieceType pt) {
+  StateInfo& st = states_.back();
+  hand_[from].remove(pt);
+  hand_[to].add(pt);
+  st.hand_key[from] -= kZobrist.hand[from][pt];
+  st.hand_key[to] += kZobrist.hand[to][pt];
+}
+
 bool Position::pawn_drop_mates(Square to) const {
   const Color us = side_, them = ~us;
   const Square ksq = king_sq_[them];

@@ -81,6 +81,9 @@ class Position {
   void do_move(Move m);
   void undo_move();
   bool gives_check(Move m) const;
+  // Moves one piece of type pt from one hand to the other, keys included. Used to build the
+  // position that decides whether an interposition was futile (the captured piece handed back).
+  void transfer_hand_piece(Color from, Color to, PieceType pt);
   // True when the side to move dropping a pawn on `to` would checkmate (and so is illegal).
   // `to` must be the square in front of the enemy king.
   bool pawn_drop_mates(Square to) const;

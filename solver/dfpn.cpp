@@ -1,0 +1,421 @@
+#include "dfpn.h"
+
+#include <algorithm>
+
+#include "movegen.h"
+
+namespace kanju {
+
+namespace {
+
+constexpr PnDn THRESHOLD_MAX = PN_INF - 1;
+
+MateLen plus_one(MateLen len) { return len >= DEPTH_UNLIMITED ? len : MateLen(len + 1); }
+
+Hand hand_max(Hand a, Hand b) {
+  Hand r;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, std::max(a.count(pt), b.count(pt)));
+  return r;
+}
+Hand hand_min(Hand a, Hand b) {
+  Hand r;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, std::min(a.count(pt), b.count(pt)));
+  return r;
+}
+// Every held type raised to the set's maximum: for a node whose disproof does not depend on how
+// many pieces of a held type the attacker has (more of them adds no new move).
+Hand widen_held(Hand h) {
+  Hand r;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
+    r.set(pt, h.has(pt) ? Hand::max_count(pt) : 0);
+  return r;
+}
+
+NodeOutcome proven_outcome(MateLen hi, Hand proof, Move best) {
+  NodeOutcome o;
+  o.pn = 0, o.dn = PN_INF, o.lo = 0, o.hi = hi, o.hand = proof, o.best = best;
+  return o;
+}
+NodeOutcome disproven_outcome(MateLen lo, Hand disproof, bool rep) {
+  NodeOutcome o;
+  o.pn = PN_INF, o.dn = 0, o.lo = lo, o.hand = disproof, o.rep = rep;
+  return o;
+}
+
+}  // namespace
+
+Dfpn::Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile)
+    : table_(table), limits_(limits), futile_policy_(futile) {}
+
+double Dfpn::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+bool Dfpn::out_of_budget() {
+  if (aborted_) return true;
+  if (nodes_ < next_check_) return false;
+  next_check_ = nodes_ + 1024;
+  if (nodes_ >= limits_.max_nodes) aborted_ = true;
+  if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
+  if (limits_.max_seconds > 0 && elapsed_seconds() >= limits_.max_seconds) aborted_ = true;
+  if (table_.needs_gc()) table_.collect_garbage();
+  return aborted_;
+}
+
+NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
+  attacker_ = attacker;
+  if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
+  aborted_ = false;
+  next_check_ = nodes_;
+  return mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proof and disproof pieces (証明駒 / 反証駒)
+
+Hand Dfpn::proof_hand_before(const Position& pos, Move m, Hand child_proof) const {
+  // The attacker needed the dropped piece, and did not need to own the piece it captured.
+  if (m.is_drop()) {
+    child_proof.add(m.drop_type());
+  } else if (Piece cap = pos.piece_on(m.to()); cap != NO_PIECE) {
+    PieceType pt = unpromote(type_of(cap));
+    if (child_proof.has(pt)) child_proof.remove(pt);
+  }
+  return child_proof;
+}
+
+Hand Dfpn::disproof_hand_before(const Position& pos, Move m, Hand child_disproof) const {
+  if (m.is_drop()) {
+    child_disproof.add(m.drop_type());
+  } else if (Piece cap = pos.piece_on(m.to()); cap != NO_PIECE) {
+    PieceType pt = unpromote(type_of(cap));
+    if (child_disproof.has(pt)) child_disproof.remove(pt);
+  }
+  return child_disproof;
+}
+
+// A proof at an AND node also relied on the defender lacking pieces to drop between the king
+// and a distant checker: with fewer attacker pieces the defender would hold them. Such types
+// keep the attacker's full count.
+Hand Dfpn::mated_proof_hand(const Position& pos, Hand proof) const {
+  const Color defender = pos.side_to_move();
+  const Square ksq = pos.king_square(defender);
+  const Bitboard checkers = pos.checkers();
+  if (checkers.more_than_one() || checkers.none()) return proof;
+  if (between_bb(ksq, checkers.lsb()).none()) return proof;
+  const Hand attacker_hand = pos.hand(~defender);
+  const Hand defender_hand = pos.hand(defender);
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
+    if (!defender_hand.has(pt)) proof.set(pt, attacker_hand.count(pt));
+  return proof;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search
+
+void Dfpn::init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining) {
+  pos.do_move(c.move);
+  const Hand hand = pos.hand(attacker_);
+  TableResult t = table_.probe(pos.board_key(), hand, child_remaining);
+  if (t.pn == 0) {
+    c.v = proven_outcome(t.hi, t.hand, t.best);
+  } else if (t.dn == 0) {
+    c.v = disproven_outcome(t.lo, t.hand, false);
+  } else if (t.found) {
+    c.v.pn = t.pn, c.v.dn = t.dn, c.v.lo = t.lo, c.v.hi = t.hi, c.v.best = t.best;
+  } else if (or_node) {
+    // The child is an AND node: mate in one if the defender has no reply (df-pn+: the number
+    // of replies is a first estimate of the proof number).
+    MoveList<EVASIONS> replies_list(pos);
+    const int replies = replies_list.size();
+    // Too short for a reply and a mate, unless every reply may be a futile interposition:
+    // that is for mid() to find out.
+    bool maybe_all_futile = futile_policy_ == FutilePolicy::Exclude &&
+                            child_remaining < DEPTH_UNLIMITED;
+    for (Move e : replies_list) maybe_all_futile = maybe_all_futile && futile_candidate(pos, e);
+    if (replies == 0)
+      c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
+    else if (child_remaining < 2 && !maybe_all_futile)
+      c.v = disproven_outcome(MateLen(child_remaining + 1), hand, false);
+    else
+      c.v.pn = PnDn(replies), c.v.dn = 1, c.v.lo = t.lo;
+  } else {
+    // The child is an OR node: no check at all is a final no-mate.
+    int checks = MoveList<CHECKS>(pos).size();
+    if (checks == 0)
+      c.v = disproven_outcome(NO_MATE_LEN, widen_held(hand), false);
+    else if (child_remaining < 1)
+      c.v = disproven_outcome(MateLen(child_remaining + 1), hand, false);
+    else
+      c.v.pn = 1, c.v.dn = PnDn(checks), c.v.lo = t.lo;
+  }
+  pos.undo_move();
+}
+
+// A drop between the king and a distant single checker that the checker could capture.
+bool Dfpn::futile_candidate(const Position& pos, Move m) const {
+  if (!m.is_drop()) return false;
+  const Bitboard checkers = pos.checkers();
+  if (checkers.none() || checkers.more_than_one()) return false;
+  const Square ksq = pos.king_square(pos.side_to_move());
+  return between_bb(ksq, checkers.lsb()).test(m.to());
+}
+
+// RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
+// piece handed back to the defender, is still mate (at any length). The search below starts
+// two plies deeper so that the current path and its frames stay intact.
+bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
+  const Square csq = pos.checkers().lsb();
+  const PieceType pt = m.drop_type();
+  bool futile = false;
+  pos.do_move(m);
+  if (int(path_.size()) <= ply + 2) path_.resize(ply + 3);
+  path_[ply + 1] = pos.key();
+  for (Move c : MoveList<LEGAL>(pos)) {
+    if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
+    pos.do_move(c);
+    pos.transfer_hand_piece(attacker_, ~attacker_, pt);
+    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, DEPTH_UNLIMITED);
+    pos.transfer_hand_piece(~attacker_, attacker_, pt);
+    pos.undo_move();
+    if (o.proven()) {
+      futile = true;
+      proof = o.hand;
+      break;
+    }
+  }
+  pos.undo_move();
+  return futile;
+}
+
+bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
+  if (futile_policy_ == FutilePolicy::Count || !futile_candidate(pos, m)) return false;
+  attacker_ = attacker;
+  if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
+  aborted_ = false;
+  if (path_.empty()) path_.resize(1);
+  path_[0] = pos.key();
+  Hand proof;
+  return futile_drop(pos, 0, m, proof);
+}
+
+bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
+                  NodeOutcome& terminal) {
+  if (int(frames_.size()) <= ply) frames_.resize(ply + 1);
+  std::vector<Child>& kids = frames_[ply];
+  kids.clear();
+  const Hand hand = pos.hand(attacker_);
+  if (or_node) {
+    MoveList<CHECKS> moves(pos);
+    if (moves.empty()) {
+      terminal = disproven_outcome(NO_MATE_LEN, widen_held(hand), false);
+      return false;
+    }
+    if (remaining < 1) {
+      terminal = disproven_outcome(MateLen(remaining + 1), hand, false);
+      return false;
+    }
+    for (Move m : moves) kids.push_back(Child{m, {}, -1});
+  } else {
+    MoveList<EVASIONS> moves(pos);
+    if (moves.empty()) {
+      terminal = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
+      return false;
+    }
+    // Futile interpositions matter only for the length, so only length-bounded queries look
+    // for them; "mate at all" never depends on them.
+    const bool check_futile =
+        futile_policy_ == FutilePolicy::Exclude && remaining < DEPTH_UNLIMITED;
+    if (remaining < 2) {
+      // Mate now only if every reply is a futile interposition.
+      bool all_futile = check_futile;
+      Hand proof;
+      for (Move m : moves) {
+        if (!all_futile) break;
+        Hand p;
+        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, p);
+        proof = hand_max(proof, p);
+      }
+      terminal = all_futile ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
+                            : disproven_outcome(MateLen(remaining + 1), hand, false);
+      return false;
+    }
+    // Drops onto one square are explored one at a time (cheapest piece first): proving one
+    // interposition usually proves the others, and summing them all would count the same
+    // work several times.
+    for (Move m : moves) kids.push_back(Child{m, {}, -1});
+    std::stable_sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) {
+      if (a.move.is_drop() != b.move.is_drop()) return !a.move.is_drop();
+      if (!a.move.is_drop()) return false;
+      if (a.move.to() != b.move.to()) return a.move.to() < b.move.to();
+      return a.move.drop_type() < b.move.drop_type();
+    });
+    for (size_t i = 1; i < kids.size(); ++i)
+      if (kids[i].move.is_drop() && kids[i - 1].move.is_drop() &&
+          kids[i].move.to() == kids[i - 1].move.to())
+        kids[i].same_square_prev = int(i - 1);
+  }
+  const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
+  for (Child& c : frames_[ply]) {
+    init_child(pos, c, or_node, child_remaining);
+    // A mate in one ends an OR node at once.
+    if (or_node && c.v.proven() && c.v.hi == 0) break;
+  }
+  return true;
+}
+
+NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best,
+                            PnDn& second) {
+  const std::vector<Child>& kids = frames_[ply];
+  const Hand hand = pos.hand(attacker_);
+  NodeOutcome n;
+  best = -1;
+  second = PN_INF;
+  if (or_node) {
+    // OR: pn = min, dn = sum. Proven by the shortest proven child.
+    PnDn pn = PN_INF, dn = 0;
+    MateLen lo = NO_MATE_LEN;
+    Hand disproof = widen_held(hand);
+    bool rep = false;
+    int proven = -1;
+    for (int i = 0; i < int(kids.size()); ++i) {
+      const NodeOutcome& v = kids[i].v;
+      if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
+      dn = saturating_add(dn, v.dn);
+      if (v.disproven()) {
+        lo = std::min(lo, plus_one(v.lo));
+        disproof = hand_min(disproof, disproof_hand_before(pos, kids[i].move, v.hand));
+        rep |= v.rep;
+      }
+      if (v.pn < pn) {
+        second = pn;
+        pn = v.pn;
+        best = i;
+      } else if (v.pn < second) {
+        second = v.pn;
+      }
+    }
+    if (proven >= 0) {
+      const Child& c = kids[proven];
+      best = proven;
+      return proven_outcome(plus_one(c.v.hi), proof_hand_before(pos, c.move, c.v.hand), c.move);
+    }
+    if (dn == 0) return disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
+    n.pn = pn, n.dn = dn;
+    n.best = best >= 0 ? kids[best].move : MOVE_NONE;
+    return n;
+  }
+  // AND: pn = sum over the children not delayed, dn = min. Proven when every child is.
+  PnDn pn = 0, dn = PN_INF;
+  MateLen hi = 0;
+  Hand proof;
+  bool all_proven = true;
+  for (int i = 0; i < int(kids.size()); ++i) {
+    const NodeOutcome& v = kids[i].v;
+    if (v.disproven()) {
+      best = i;
+      Hand d = v.hand;
+      // A refuting drop needs the defender to keep that piece: the attacker may not hold more.
+      if (kids[i].move.is_drop()) {
+        PieceType pt = kids[i].move.drop_type();
+        d.set(pt, std::min(d.count(pt), hand.count(pt)));
+      }
+      return disproven_outcome(plus_one(v.lo), d, v.rep);
+    }
+    if (v.proven()) {
+      if (!kids[i].futile) hi = std::max(hi, plus_one(v.hi));
+      proof = hand_max(proof, v.hand);
+      continue;
+    }
+    all_proven = false;
+    const int prev = kids[i].same_square_prev;
+    if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed behind its neighbour
+    pn = saturating_add(pn, v.pn);
+    if (v.dn < dn) {
+      second = dn;
+      dn = v.dn;
+      best = i;
+    } else if (v.dn < second) {
+      second = v.dn;
+    }
+  }
+  if (all_proven) {
+    best = -1;
+    return proven_outcome(hi, mated_proof_hand(pos, proof), MOVE_NONE);
+  }
+  n.pn = pn, n.dn = dn;
+  return n;
+}
+
+bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining) {
+  if (futile_policy_ != FutilePolicy::Exclude || remaining >= DEPTH_UNLIMITED || refuter < 0)
+    return false;
+  Child& c = frames_[ply][refuter];
+  if (c.futile_checked || !futile_candidate(pos, c.move)) return false;
+  c.futile_checked = true;
+  const Move m = c.move;
+  Hand proof;
+  if (!futile_drop(pos, ply, m, proof)) return false;
+  Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
+  again.v = proven_outcome(0, proof, MOVE_NONE);
+  again.futile = true;
+  return true;
+}
+
+NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining) {
+  const bool or_node = pos.side_to_move() == attacker_;
+  const uint64_t nodes_before = nodes_++;
+
+  // Step 1. A position already on the current path: the attacker is going round in circles
+  // (perpetual check), a failure that holds on this path only.
+  if (int(path_.size()) <= ply) path_.resize(ply + 1);
+  const uint64_t key = pos.key();
+  path_[ply] = key;
+  for (int p = ply - 2; p >= 0; p -= 2)
+    if (path_[p] == key) return disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
+
+  // Step 2. Generate the children and give each its first estimate.
+  NodeOutcome node;
+  if (!expand(pos, ply, or_node, remaining, node)) {
+    table_.store(pos.board_key(), node.hand, node.pn, node.dn, node.lo, node.hi, node.best, 1,
+                 node.rep);
+    return node;
+  }
+  const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
+
+  // Step 3. Search the most promising child until this node's numbers cross a threshold.
+  int best;
+  PnDn second;
+  for (;;) {
+    node = aggregate(pos, ply, or_node, best, second);
+    // A reply that refutes "mate within the limit" may still be a futile interposition, which
+    // does not count: only such a refutation is worth the (costly) futility search.
+    if (node.dn == 0 && !or_node && rescue_futile(pos, ply, best, remaining)) continue;
+    if (node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn) break;
+    if (out_of_budget()) break;
+    std::vector<Child>& kids = frames_[ply];
+    Child& c = kids[best];
+    PnDn child_thpn, child_thdn;
+    if (or_node) {
+      child_thpn = std::min(thpn, saturating_add(second, 1));
+      child_thdn = std::min<PnDn>(THRESHOLD_MAX, thdn - node.dn + c.v.dn);
+    } else {
+      child_thdn = std::min(thdn, saturating_add(second, 1));
+      child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
+    }
+    const Move m = c.move;
+    pos.do_move(m);
+    NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
+    pos.undo_move();
+    frames_[ply][best].v = r;  // the vector may have been reused deeper, never resized here
+  }
+
+  // Step 4. Remember the result: finished nodes under their proof or disproof pieces,
+  // unfinished ones under the exact hand.
+  const Hand stored_hand = (node.pn == 0 || node.dn == 0) ? node.hand : pos.hand(attacker_);
+  table_.store(pos.board_key(), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
+               nodes_ - nodes_before, node.rep);
+  return node;
+}
+
+}  // namespace kanju

@@ -1,0 +1,92 @@
+// df-pn proof-number search for tsume: OR nodes (attacker to move) try checking moves only,
+// AND nodes (defender to move) try every evasion.
+//
+// One query asks "does the attacker mate within `max_len` plies?" (DEPTH_UNLIMITED: at all).
+// The answer carries the node's length bounds, so the mate-length search can ask again with a
+// shorter limit while reusing the table. Repetitions on the current path count as failures for
+// the attacker (perpetual check); such disproofs are flagged and never trusted off that path.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "position.h"
+#include "proof_table.h"
+#include "search_types.h"
+
+namespace kanju {
+
+struct SearchLimits {
+  uint64_t max_nodes = UINT64_MAX;
+  double max_seconds = 0;                       // 0: no time limit
+  const std::atomic<bool>* stop = nullptr;      // set from another thread to stop early
+};
+
+struct NodeOutcome {
+  PnDn pn = 1;
+  PnDn dn = 1;
+  MateLen lo = 0;
+  MateLen hi = NO_MATE_LEN;
+  Hand hand;  // proof pieces (proven) or disproof pieces (disproven)
+  Move best = MOVE_NONE;
+  bool rep = false;  // the disproof depends on a repetition on the current path
+
+  bool proven() const { return pn == 0; }
+  bool disproven() const { return dn == 0; }
+};
+
+class Dfpn {
+ public:
+  Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile = FutilePolicy::Exclude);
+
+  // Runs until the node is proven or disproven within `max_len` plies, or a limit is hit.
+  // The attacker is `attacker`; the node is an OR node when the attacker is to move.
+  NodeOutcome prove(Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED);
+
+  // Whether the defender's drop `m` (pos: defender to move, in check) is a futile
+  // interposition: the checker can take it and the position is still mate with the piece handed
+  // back to the defender. Always false under FutilePolicy::Count.
+  bool is_futile(Position& pos, Color attacker, Move m);
+
+  uint64_t nodes() const { return nodes_; }
+  bool aborted() const { return aborted_; }
+  double elapsed_seconds() const;
+
+ private:
+  struct Child {
+    Move move;
+    NodeOutcome v;
+    int same_square_prev = -1;  // previous drop onto the same square (delayed expansion)
+    bool futile = false;        // a futile interposition: mated, but not counted in the length
+    bool futile_checked = false;
+  };
+
+  NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
+  bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);
+  void init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining);
+  NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second);
+  bool out_of_budget();
+  bool futile_drop(Position& pos, int ply, Move m, Hand& proof);
+  bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
+  bool futile_candidate(const Position& pos, Move m) const;
+
+  // Proof and disproof pieces across one move.
+  Hand proof_hand_before(const Position& pos, Move m, Hand child_proof) const;
+  Hand disproof_hand_before(const Position& pos, Move m, Hand child_disproof) const;
+  Hand mated_proof_hand(const Position& pos, Hand proof) const;
+
+  ProofTable& table_;
+  SearchLimits limits_;
+  FutilePolicy futile_policy_;
+  Color attacker_ = BLACK;
+  uint64_t nodes_ = 0;
+  uint64_t next_check_ = 0;
+  bool aborted_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::vector<std::vector<Child>> frames_;  // children per ply, reused
+  std::vector<uint64_t> path_;              // full keys on the current path, per ply
+};
+
+}  // namespace kanju

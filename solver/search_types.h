@@ -1,0 +1,43 @@
+// Proof and disproof numbers, mate lengths, and the result of a look-up, shared by the proof
+// table and the df-pn search.
+#pragma once
+
+#include <cstdint>
+
+#include "hand.h"
+#include "types.h"
+
+namespace kanju {
+
+using PnDn = uint32_t;
+constexpr PnDn PN_INF = 1u << 30;  // infinite proof/disproof number; sums saturate at this
+
+// A mate length in plies. Lengths grow by one per ply; NO_MATE_LEN bounds "no mate at all".
+using MateLen = uint16_t;
+constexpr MateLen NO_MATE_LEN = 0xffff;
+// Search depth limit meaning "unlimited"; lengths are always below it.
+constexpr MateLen DEPTH_UNLIMITED = 0xfff0;
+
+inline PnDn saturating_add(PnDn a, PnDn b) {
+  PnDn s = a + b;
+  return s >= PN_INF ? PN_INF : s;
+}
+
+// RULES.md §4: whether futile drop interpositions (無駄合) count toward the mate length.
+enum class FutilePolicy { Exclude, Count };
+
+// What the table knows about one node (board + attacker hand) for one query.
+struct TableResult {
+  PnDn pn = 1;
+  PnDn dn = 1;
+  // The node's mate length lies in [lo, hi]: lo = "no mate in fewer than lo plies", hi = "mate in
+  // at most hi plies" (NO_MATE_LEN when no mate is known).
+  MateLen lo = 0;
+  MateLen hi = NO_MATE_LEN;
+  Hand hand;            // proof pieces when proven, disproof pieces when disproven
+  Move best = MOVE_NONE;
+  bool found = false;   // an entry with this exact hand exists
+  bool rep_dependent = false;  // the stored disproof came from a repetition on some path
+};
+
+}  // namespace kanju

@@ -1,0 +1,44 @@
+// Solving a tsume problem: prove mate or no mate, prove the minimax length, and extract the
+// composer-correct main line (RULES.md §3), then check that line by replaying it.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dfpn.h"
+#include "position.h"
+
+namespace kanju {
+
+enum class SolveStatus { Mate, NoMate, Unknown };
+
+struct SolveOptions {
+  SearchLimits limits;
+  FutilePolicy futile = FutilePolicy::Exclude;
+};
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::Unknown;
+  int length = -1;            // proven minimax length in plies (Mate only)
+  std::vector<Move> line;     // the main line (Mate only)
+  uint64_t nodes = 0;
+  double seconds = 0;
+  std::string note;           // why the result is Unknown, or what the self-check found
+};
+
+// Solves `root` with the attacker to move, using (and filling) `table`.
+SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& options);
+
+// Tells whether a defender drop is a futile interposition (pos: defender to move).
+using FutileTest = std::function<bool(Position& pos, Move drop)>;
+
+// Replays a main line and checks it: every move legal, every attacker move a check, the last
+// position mate (every reply, if any, a futile interposition by `futile`). Returns an empty
+// string when the line is sound, else what is wrong.
+std::string check_main_line(const Position& root, const std::vector<Move>& line,
+                            const FutileTest& futile = {});
+
+const char* to_string(SolveStatus s);
+
+}  // namespace kanju
