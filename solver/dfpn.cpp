@@ -162,8 +162,11 @@ bool Dfpn::futile_candidate(const Position& pos, Move m) const {
 }
 
 // RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
-// piece handed back to the defender, is still mate (at any length). The search below starts
-// two plies deeper so that the current path and its frames stay intact.
+// piece handed back to the defender, is still mate: mate on the spot, the defender having no
+// reply but further futile drops ("taken, and mated the same way"). Reading "still mate" as
+// "mated at some length" would discard real counter-play: in the bundled 7-move problem a
+// silver dropped between rook and king lets the king take the rook, and the mate takes longer.
+// The query starts two plies deeper so that the current path and its frames stay intact.
 bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   const Square csq = pos.checkers().lsb();
   const PieceType pt = m.drop_type();
@@ -175,7 +178,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
     if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
     pos.do_move(c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, DEPTH_UNLIMITED);
+    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
     if (o.proven()) {

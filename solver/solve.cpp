@@ -1,5 +1,7 @@
 #include "solve.h"
 
+#include <unordered_map>
+
 #include "movegen.h"
 #include "usi_move.h"
 
@@ -8,9 +10,22 @@ namespace kanju {
 namespace {
 
 // Walks down the proven minimax line, asking the table-backed search for exact child values.
+// Among equally good choices it prefers a line that ends with the attacker's hand empty
+// (RULES.md §3.3: the defender avoids leaving the attacker spare pieces); a remaining tie goes
+// to the first move in generation order. Sub-lines are memoised per position and length, so
+// each alternative is extracted once.
 class LineExtractor {
  public:
   LineExtractor(Dfpn& dfpn, Color attacker) : dfpn_(dfpn), attacker_(attacker) {}
+
+  std::vector<Move> extract(Position& pos, int value) { return line_from(pos, value).moves; }
+  bool failed() const { return failed_; }
+
+ private:
+  struct Line {
+    std::vector<Move> moves;
+    bool empty_hand_at_mate = false;
+  };
 
   // Mate within `len` for the node at pos (either side to move); false also on a limit.
   bool mates_within(Position& pos, int len) {
@@ -20,60 +35,53 @@ class LineExtractor {
     return o.proven();
   }
 
-  // The line from an OR node whose exact value is `value`.
-  std::vector<Move> extract(Position& pos, int value) {
-    std::vector<Move> line;
-    while (value > 0 && !failed_) {
-      // Attacker: the first check that keeps the mate within value - 1.
-      Move chosen = MOVE_NONE;
+  // Candidate moves at this node: for the attacker, checks that keep the mate within
+  // value - 1; for the defender, non-futile replies not mated sooner than value - 1.
+  std::vector<Move> candidates(Position& pos, int value) {
+    std::vector<Move> out;
+    if (pos.side_to_move() == attacker_) {
       for (Move m : MoveList<CHECKS>(pos)) {
         pos.do_move(m);
         bool ok = mates_within(pos, value - 1);
         pos.undo_move();
-        if (ok) {
-          chosen = m;
-          break;
-        }
+        if (ok) out.push_back(m);
       }
-      if (!chosen) {
-        failed_ = true;
-        break;
-      }
-      line.push_back(chosen);
-      pos.do_move(chosen);
-      --value;
-      if (value == 0) break;
-      // Defender: a reply that is not mated sooner than value - 1 plies. Futile
-      // interpositions are no choice at all.
-      Move reply = MOVE_NONE;
+    } else {
       for (Move e : MoveList<EVASIONS>(pos)) {
         if (dfpn_.is_futile(pos, attacker_, e)) continue;
         pos.do_move(e);
         bool shorter = mates_within(pos, value - 3);
         pos.undo_move();
-        if (!shorter) {
-          reply = e;
-          break;
-        }
+        if (!shorter) out.push_back(e);
       }
-      if (!reply) {
-        failed_ = true;
-        break;
-      }
-      line.push_back(reply);
-      pos.do_move(reply);
-      --value;
     }
-    for (size_t i = 0; i < line.size(); ++i) pos.undo_move();
-    return line;
+    return out;
   }
 
-  bool failed() const { return failed_; }
+  Line line_from(Position& pos, int value) {
+    if (value == 0 || failed_) return Line{{}, pos.hand(attacker_).empty()};
+    const uint64_t memo_key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
+    if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
+    Line best;
+    bool have = false;
+    for (Move m : candidates(pos, value)) {
+      pos.do_move(m);
+      Line sub = line_from(pos, value - 1);
+      pos.undo_move();
+      if (failed_) break;
+      sub.moves.insert(sub.moves.begin(), m);
+      if (!have || (sub.empty_hand_at_mate && !best.empty_hand_at_mate)) best = sub, have = true;
+      if (best.empty_hand_at_mate) break;
+    }
+    if (!have) failed_ = true;
+    memo_.emplace(memo_key, best);
+    return best;
+  }
 
- private:
   Dfpn& dfpn_;
   Color attacker_;
   bool failed_ = false;
+  std::unordered_map<uint64_t, Line> memo_;
 };
 
 }  // namespace

@@ -1,0 +1,82 @@
+// The df-pn search: mate and no mate, bounded queries, perpetual check, and the length bounds
+// it reports.
+#include <catch2/catch.hpp>
+
+#include "solver/dfpn.h"
+#include "solver/sfen.h"
+
+using namespace kanju;
+
+namespace {
+NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
+                  FutilePolicy futile = FutilePolicy::Exclude) {
+  auto r = parse_sfen(sfen);
+  REQUIRE(r.ok());
+  Position pos = r.value();
+  ProofTable table(8);
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  Dfpn dfpn(table, limits, futile);
+  return dfpn.prove(pos, pos.side_to_move(), max_len);
+}
+const char* const kSeven = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
+}  // namespace
+
+TEST_CASE("df-pn proves the bundled 7-move problem", "[dfpn]") {
+  NodeOutcome o = prove(kSeven);
+  CHECK(o.proven());
+  CHECK(o.hi >= 7);
+  CHECK(o.hi % 2 == 1);
+}
+
+TEST_CASE("bounded queries: mate within 7 but not within 5", "[dfpn]") {
+  CHECK(prove(kSeven, 7).proven());
+  CHECK(prove(kSeven, 5).disproven());
+  CHECK(prove(kSeven, 1).disproven());
+}
+
+TEST_CASE("a perpetual check is no mate", "[dfpn][repetition]") {
+  NodeOutcome o = prove("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1");
+  CHECK(o.disproven());
+}
+
+TEST_CASE("no check at all is no mate", "[dfpn]") {
+  CHECK(prove("4k4/9/9/9/9/9/9/9/9 b - 1").disproven());
+}
+
+TEST_CASE("mate in one", "[dfpn]") {
+  NodeOutcome o = prove("4k4/9/4P4/9/9/9/9/9/9 b G 1");
+  CHECK(o.proven());
+  CHECK(o.hi == 1);
+}
+
+TEST_CASE("a drop-pawn mate does not count, a pawn-push mate does", "[dfpn][drop]") {
+  // The only mating idea is P*1b, which is illegal: no mate.
+  CHECK(prove("8k/6G2/9/7N1/9/9/9/9/9 b P 1").disproven());
+  // The same mate by pushing a pawn is legal.
+  NodeOutcome o = prove("8k/6G2/8P/7N1/9/9/9/9/9 b - 1");
+  CHECK(o.proven());
+  CHECK(o.hi == 1);
+}
+
+TEST_CASE("futile interpositions do not lengthen a bounded proof", "[dfpn][futile]") {
+  // The rook check from 3b mates; drops on 2b are taken and it is still mate.
+  const char* sfen = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+  CHECK(prove(sfen, 1, FutilePolicy::Exclude).proven());
+  CHECK(prove(sfen, 1, FutilePolicy::Count).disproven());
+  CHECK(prove(sfen, 3, FutilePolicy::Count).proven());
+}
+
+TEST_CASE("a proof found with one hand answers a larger hand from the table", "[dfpn][table]") {
+  auto r = parse_sfen(kSeven);
+  REQUIRE(r.ok());
+  Position pos = r.value();
+  ProofTable table(8);
+  Dfpn dfpn(table, SearchLimits{});
+  REQUIRE(dfpn.prove(pos, BLACK).proven());
+  // The same board with an extra gold for the attacker (and one fewer for the defender).
+  auto bigger = parse_sfen("9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R3GSbg3s4n3l14p 1");
+  REQUIRE(bigger.ok());
+  TableResult t = table.probe(bigger->board_key(), bigger->hand(BLACK), DEPTH_UNLIMITED);
+  CHECK(t.pn == 0);
+}
