@@ -381,7 +381,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   NodeOutcome node;
   if (!expand(pos, ply, or_node, remaining, node)) {
     table_.store(pos.board_key(), node.hand, node.pn, node.dn, node.lo, node.hi, node.best, 1,
-                 node.rep);
+                 node.rep, remaining);
     return node;
   }
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
@@ -417,7 +417,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // unfinished ones under the exact hand.
   const Hand stored_hand = (node.pn == 0 || node.dn == 0) ? node.hand : pos.hand(attacker_);
   table_.store(pos.board_key(), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
-               nodes_ - nodes_before, node.rep);
+               nodes_ - nodes_before, node.rep, remaining);
   return node;
 }
 

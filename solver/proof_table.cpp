@@ -5,10 +5,10 @@
 namespace kanju {
 
 namespace {
-uint16_t saturate16(uint64_t v) { return uint16_t(std::min<uint64_t>(v, 0xffff)); }
+uint8_t log2_amount(uint64_t v) { return uint8_t(64 - __builtin_clzll(v | 1)); }
 // Finished entries are worth more than unfinished ones with the same effort.
 uint32_t keep_value(const TableEntry& e) {
-  return e.amount + ((e.proven() || e.disproven()) ? 0x10000u : 0u);
+  return e.amount + ((e.proven() || e.disproven()) ? 0x100u : 0u);
 }
 }  // namespace
 
@@ -48,7 +48,7 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
       }
     }
     // 3. The exact hand's unfinished numbers.
-    if (e.hand == hand && !e.proven() && !e.disproven()) {
+    if (e.hand == hand && !e.proven() && !e.disproven() && e.depth == remaining) {
       r.pn = e.pn, r.dn = e.dn, r.best = e.best, r.found = true;
     }
   }
@@ -56,7 +56,7 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
 }
 
 void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi,
-                       Move best, uint64_t amount, bool rep_dependent) {
+                       Move best, uint64_t amount, bool rep_dependent, MateLen depth) {
   TableEntry* b = bucket(key);
   const bool finished = pn == 0 || dn == 0;
   TableEntry* slot = nullptr;
@@ -83,7 +83,8 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
   slot->pn = pn;
   slot->dn = dn;
   if (best) slot->best = best;
-  slot->amount = std::max(slot->amount, saturate16(amount));
+  slot->amount = std::max(slot->amount, log2_amount(amount));
+  if (!finished) slot->depth = depth;
   if (finished) {
     if (pn == 0) slot->hi = std::min(slot->hi, hi);
     if (dn == 0) {

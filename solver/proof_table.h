@@ -26,9 +26,9 @@ struct TableEntry {
   Move best = MOVE_NONE;
   MateLen lo = 0;
   MateLen hi = NO_MATE_LEN;
-  uint16_t amount = 0;  // search effort below this node (saturating), for replacement
+  MateLen depth = 0;    // the length limit of the query that left unfinished numbers here
+  uint8_t amount = 0;   // log2 of the search effort below this node, for replacement
   uint8_t flags = 0;
-  uint8_t pad = 0;
 
   static constexpr uint8_t REP_DEPENDENT = 1;  // disproof valid only on the path that found it
 
@@ -44,12 +44,14 @@ class ProofTable {
 
   explicit ProofTable(size_t megabytes = 256);
 
-  // What is known of (key, hand) for a query allowing `remaining` more plies.
+  // What is known of (key, hand) for a query allowing `remaining` more plies. Unfinished
+  // numbers are only returned when they were stored under the same limit: numbers from a
+  // query with another limit describe a different tree and mislead the search.
   TableResult probe(uint64_t key, Hand hand, MateLen remaining) const;
 
   // Records a proof (hi < NO_MATE_LEN), a disproof (lo > 0), or unfinished numbers.
   void store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
-             uint64_t amount, bool rep_dependent);
+             uint64_t amount, bool rep_dependent, MateLen depth);
 
   void clear();
   size_t capacity() const { return entries_.size(); }

@@ -17,7 +17,7 @@ Hand hand_of(int golds, int pawns) {
 
 TEST_CASE("a proof covers every hand that holds at least its proof pieces", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(1, 0), 0, PN_INF, 0, 7, MOVE_NONE, 10, false);
+  t.store(42, hand_of(1, 0), 0, PN_INF, 0, 7, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(1, 0), DEPTH_UNLIMITED).pn == 0);
   CHECK(t.probe(42, hand_of(2, 3), DEPTH_UNLIMITED).pn == 0);
   CHECK(t.probe(42, hand_of(0, 3), DEPTH_UNLIMITED).pn != 0);
@@ -29,28 +29,28 @@ TEST_CASE("a proof covers every hand that holds at least its proof pieces", "[ta
 
 TEST_CASE("a disproof covers every hand that holds at most its disproof pieces", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(1, 2), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false);
+  t.store(42, hand_of(1, 2), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(1, 2), DEPTH_UNLIMITED).dn == 0);
   CHECK(t.probe(42, hand_of(0, 1), DEPTH_UNLIMITED).dn == 0);
   CHECK(t.probe(42, hand_of(2, 0), DEPTH_UNLIMITED).dn != 0);
   // "No mate within 9" answers a query for 7 but not one for 11.
-  t.store(50, hand_of(0, 0), PN_INF, 0, 10, NO_MATE_LEN, MOVE_NONE, 10, false);
+  t.store(50, hand_of(0, 0), PN_INF, 0, 10, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
   CHECK(t.probe(50, hand_of(0, 0), 7).dn == 0);
   CHECK(t.probe(50, hand_of(0, 0), 11).dn != 0);
 }
 
 TEST_CASE("repetition-dependent disproofs are not trusted off their path", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, true);
+  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, true, DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).dn != 0);
   // A path-independent disproof of the same node replaces it.
-  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false);
+  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).dn == 0);
 }
 
 TEST_CASE("unfinished numbers are found by the exact hand", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(1, 1), 5, 9, 0, NO_MATE_LEN, MOVE_NONE, 3, false);
+  t.store(42, hand_of(1, 1), 5, 9, 0, NO_MATE_LEN, MOVE_NONE, 3, false, DEPTH_UNLIMITED);
   TableResult r = t.probe(42, hand_of(1, 1), DEPTH_UNLIMITED);
   CHECK(r.found);
   CHECK(r.pn == 5);
@@ -63,7 +63,7 @@ TEST_CASE("the table never grows past its size and collects garbage", "[table]")
   const size_t capacity = t.capacity();
   for (uint64_t i = 1; i <= capacity * 3; ++i)
     t.store(i * 0x9e3779b97f4a7c15ULL, hand_of(0, int(i % 3)), 2, 2, 0, NO_MATE_LEN, MOVE_NONE,
-            i % 100, false);
+            i % 100, false, DEPTH_UNLIMITED);
   CHECK(t.used() <= capacity);
   CHECK(t.capacity() == capacity);
   t.collect_garbage();
