@@ -9,6 +9,8 @@ namespace kanju {
 namespace {
 
 constexpr PnDn THRESHOLD_MAX = PN_INF - 1;
+// epsilon = 1/4 in the 1+epsilon threshold of Pawlewicz and Lew.
+constexpr PnDn EPSILON_DIVISOR = 4;
 
 MateLen plus_one(MateLen len) { return len >= DEPTH_UNLIMITED ? len : MateLen(len + 1); }
 
@@ -399,11 +401,15 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     std::vector<Child>& kids = frames_[ply];
     Child& c = kids[best];
     PnDn child_thpn, child_thdn;
+    // The 1+epsilon trick: let the child run until it is clearly worse than its best sibling
+    // (not merely one worse), or two siblings with growing numbers take turns forever, each
+    // doing a few nodes of work per visit.
+    const PnDn sibling_bound = saturating_add(second, second / EPSILON_DIVISOR + 1);
     if (or_node) {
-      child_thpn = std::min(thpn, saturating_add(second, 1));
+      child_thpn = std::min(thpn, sibling_bound);
       child_thdn = std::min<PnDn>(THRESHOLD_MAX, thdn - node.dn + c.v.dn);
     } else {
-      child_thdn = std::min(thdn, saturating_add(second, 1));
+      child_thdn = std::min(thdn, sibling_bound);
       child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
     }
     const Move m = c.move;
