@@ -151,31 +151,63 @@ class CheckGenerator {
  public:
   explicit CheckGenerator(const Position& pos)
       : pos_(pos), us_(pos.side_to_move()), eksq_(pos.king_square(~us_)), occ_(pos.pieces()) {
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
-      if (pt != KING) check_sq_[pt] = attacks_bb(~us_, PieceType(pt), eksq_, occ_);
     discoverers_ = pos.blockers_for_king(~us_) & pos.pieces(us_);
   }
 
   Move* run(Move* list) {
-    const Square ksq = pos_.king_square(us_);
-    const Bitboard pinned = pos_.pinned();
-    const Bitboard target = ~pos_.pieces(us_);
-    for (Square from : pos_.pieces(us_)) {
-      const Piece pc = pos_.piece_on(from);
-      const PieceType pt = type_of(pc);
-      Bitboard att = attacks_bb(us_, pt, from, occ_) & target;
-      if (pinned.test(from)) att &= line_bb(ksq, from);
-      if (pt == KING)
-        list = king_discoveries(list, from, pc, att);
-      else if (discoverers_.test(from))
-        list = discovering_moves(list, from, pc, att);
-      else
-        list = direct_checks(list, from, pc, att);
+    list = piece_checks<PAWN>(list, pos_.pieces(us_, PAWN));
+    list = piece_checks<LANCE>(list, pos_.pieces(us_, LANCE));
+    list = piece_checks<KNIGHT>(list, pos_.pieces(us_, KNIGHT));
+    list = piece_checks<SILVER>(list, pos_.pieces(us_, SILVER));
+    list = piece_checks<GOLD>(list, pos_.pieces(us_, GOLD));
+    list = piece_checks<PRO_PAWN>(list, pos_.pieces(us_, PRO_PAWN));
+    list = piece_checks<PRO_LANCE>(list, pos_.pieces(us_, PRO_LANCE));
+    list = piece_checks<PRO_KNIGHT>(list, pos_.pieces(us_, PRO_KNIGHT));
+    list = piece_checks<PRO_SILVER>(list, pos_.pieces(us_, PRO_SILVER));
+    list = piece_checks<BISHOP>(list, pos_.pieces(us_, BISHOP));
+    list = piece_checks<ROOK>(list, pos_.pieces(us_, ROOK));
+    list = piece_checks<HORSE>(list, pos_.pieces(us_, HORSE));
+    list = piece_checks<DRAGON>(list, pos_.pieces(us_, DRAGON));
+    if (Bitboard k = pos_.pieces(us_, KING); k & discoverers_) {
+      const Square from = k.lsb();
+      list = king_discoveries(list, from, pos_.piece_on(from), king_attacks(from) & ~pos_.pieces(us_));
     }
     return drop_checks(list);
   }
 
  private:
+  // Squares from which a piece of type pt (ours) would check their king; computed on first use,
+  // since most positions hold only a few of the fourteen types.
+  Bitboard check_squares(PieceType pt) {
+    if (!(computed_ >> pt & 1)) {
+      check_sq_[pt] = attacks_bb(~us_, pt, eksq_, occ_);
+      computed_ |= 1u << pt;
+    }
+    return check_sq_[pt];
+  }
+
+  template <PieceType PT>
+  Move* piece_checks(Move* list, Bitboard pieces) {
+    if (pieces.none()) return list;
+    const Square ksq = pos_.king_square(us_);
+    const Bitboard pinned = pos_.pinned();
+    const Bitboard target = ~pos_.pieces(us_);
+    Bitboard reach = check_squares(PT);
+    if constexpr (is_promotable(PT)) reach |= check_squares(promote(PT));
+    for (Square from : pieces) {
+      const bool discoverer = discoverers_.test(from);
+      // Without a discovery, a piece whose empty-board reach misses every checking square
+      // cannot check: skip the (slider) attack computation.
+      if (!discoverer && (step_attacks(us_, PT, from) & reach).none()) continue;
+      Bitboard att = attacks_bb(us_, PT, from, occ_) & target;
+      if (pinned.test(from)) att &= line_bb(ksq, from);
+      const Piece pc = pos_.piece_on(from);
+      list = discoverer ? discovering_moves(list, from, pc, att)
+                        : direct_checks(list, from, pc, att & reach);
+    }
+    return list;
+  }
+
   // A king can only check by uncovering a slider, and must not step into an attack.
   Move* king_discoveries(Move* list, Square from, Piece pc, Bitboard att) {
     if (!discoverers_.test(from)) return list;
@@ -191,20 +223,19 @@ class CheckGenerator {
     const PieceType pt = type_of(pc);
     for (Square to : att) {
       const bool uncovers = !aligned(from, to, eksq_);
-      if (can_promote(us_, pt, from, to) && (uncovers || check_sq_[promote(pt)].test(to)))
+      if (can_promote(us_, pt, from, to) && (uncovers || check_squares(promote(pt)).test(to)))
         *list++ = Move::make(from, to, pc, true);
-      if (!must_promote(us_, pt, to) && (uncovers || check_sq_[pt].test(to)))
+      if (!must_promote(us_, pt, to) && (uncovers || check_squares(pt).test(to)))
         *list++ = Move::make(from, to, pc, false);
     }
     return list;
   }
 
+  // `att` is already cut to the checking squares of the piece or its promotion.
   Move* direct_checks(Move* list, Square from, Piece pc, Bitboard att) {
     const PieceType pt = type_of(pc);
     const bool promotable = is_promotable(pt);
-    Bitboard reach = check_sq_[pt];
-    if (promotable) reach |= check_sq_[promote(pt)];
-    for (Square to : att & reach) {
+    for (Square to : att) {
       if (promotable && can_promote(us_, pt, from, to) && check_sq_[promote(pt)].test(to))
         *list++ = Move::make(from, to, pc, true);
       if (!must_promote(us_, pt, to) && check_sq_[pt].test(to))
@@ -215,13 +246,13 @@ class CheckGenerator {
 
   // Drops of each held type onto the empty squares it would check from. A checking pawn drop
   // has one square, in front of the king; it is never dead there, but may be 二歩 or mate.
-  Move* drop_checks(Move* list) const {
+  Move* drop_checks(Move* list) {
     const Hand hand = pos_.hand(us_);
     if (hand.empty()) return list;
     const Bitboard empty = ~occ_;
     for (PieceType pt : HAND_TYPES_SFEN_ORDER) {
       if (!hand.has(pt)) continue;
-      Bitboard t = check_sq_[pt] & empty & live_drop_squares(us_, pt);
+      Bitboard t = check_squares(pt) & empty & live_drop_squares(us_, pt);
       if (pt == PAWN && t.any() &&
           ((pawn_files(pos_, us_) & t).any() || pos_.pawn_drop_mates(t.lsb())))
         continue;
@@ -235,6 +266,7 @@ class CheckGenerator {
   const Square eksq_;
   const Bitboard occ_;
   Bitboard check_sq_[PIECE_TYPE_NB];
+  uint32_t computed_ = 0;
   Bitboard discoverers_;
 };
 

@@ -19,7 +19,8 @@ ProofTable::ProofTable(size_t megabytes) {
 }
 
 void ProofTable::clear() {
-  std::fill(entries_.begin(), entries_.end(), TableEntry{});
+  generation_ = (generation_ + 1) & 0x7f;
+  if (generation_ == 0) std::fill(entries_.begin(), entries_.end(), TableEntry{});
   used_ = 0;
 }
 
@@ -28,7 +29,7 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
   const TableEntry* b = bucket(key);
   for (int i = 0; i < BUCKET; ++i) {
     const TableEntry& e = b[i];
-    if (e.key != key) continue;
+    if (e.key != key || e.generation() != generation_) continue;
     // 1. A proof with fewer pieces than we hold also proves this node.
     if (e.proven() && hand.dominates(e.hand) && e.hi < r.hi) {
       r.hi = e.hi;
@@ -62,14 +63,14 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
   TableEntry* slot = nullptr;
   for (int i = 0; i < BUCKET; ++i) {
     TableEntry& e = b[i];
-    if (e.key == key && e.hand == hand) {
+    if (e.key == key && e.hand == hand && live(e)) {
       slot = &e;
       break;
     }
   }
   if (!slot) {
     for (int i = 0; i < BUCKET && !slot; ++i)
-      if (!b[i].used()) slot = &b[i], ++used_;
+      if (!live(b[i])) slot = &b[i], ++used_;
   }
   if (!slot) {
     slot = b;
@@ -77,7 +78,8 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
       if (keep_value(b[i]) < keep_value(*slot)) slot = &b[i];
     *slot = TableEntry{};
   }
-  if (slot->key != key || slot->hand != hand) *slot = TableEntry{};
+  if (slot->key != key || slot->hand != hand || !live(*slot)) *slot = TableEntry{};
+  const uint8_t stamp = uint8_t(generation_ << 1);
   slot->key = key;
   slot->hand = hand;
   slot->pn = pn;
@@ -95,6 +97,7 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
       }
     }
   }
+  slot->flags = uint8_t((slot->flags & TableEntry::REP_DEPENDENT) | stamp);
 }
 
 void ProofTable::collect_garbage() {
@@ -102,13 +105,13 @@ void ProofTable::collect_garbage() {
   std::vector<uint32_t> values;
   values.reserve(used_);
   for (const TableEntry& e : entries_)
-    if (e.used()) values.push_back(keep_value(e));
+    if (live(e)) values.push_back(keep_value(e));
   if (values.empty()) return;
   auto mid = values.begin() + values.size() / 2;
   std::nth_element(values.begin(), mid, values.end());
   const uint32_t threshold = *mid;
   for (TableEntry& e : entries_)
-    if (e.used() && keep_value(e) <= threshold) {
+    if (live(e) && keep_value(e) <= threshold) {
       e = TableEntry{};
       --used_;
     }

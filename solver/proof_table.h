@@ -28,11 +28,11 @@ struct TableEntry {
   MateLen hi = NO_MATE_LEN;
   MateLen depth = 0;    // the length limit of the query that left unfinished numbers here
   uint8_t amount = 0;   // log2 of the search effort below this node, for replacement
-  uint8_t flags = 0;
+  uint8_t flags = 0;    // bit 0: REP_DEPENDENT; bits 1-7: the table generation that wrote it
 
   static constexpr uint8_t REP_DEPENDENT = 1;  // disproof valid only on the path that found it
 
-  bool used() const { return key != 0; }
+  uint8_t generation() const { return flags >> 1; }
   bool proven() const { return hi != NO_MATE_LEN; }
   bool disproven() const { return lo != 0; }
 };
@@ -53,6 +53,8 @@ class ProofTable {
   void store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
              uint64_t amount, bool rep_dependent, MateLen depth);
 
+  // Empties the table in constant time by starting a new generation: entries written under an
+  // older one read as empty. Every 127 generations the memory is really wiped.
   void clear();
   size_t capacity() const { return entries_.size(); }
   size_t used() const { return used_; }
@@ -70,9 +72,12 @@ class ProofTable {
     return &entries_[size_t((unsigned __int128)key * buckets_ >> 64) * BUCKET];
   }
 
+  bool live(const TableEntry& e) const { return e.key != 0 && e.generation() == generation_; }
+
   std::vector<TableEntry> entries_;
   size_t buckets_ = 0;
   size_t used_ = 0;
+  uint8_t generation_ = 0;
 };
 
 }  // namespace kanju

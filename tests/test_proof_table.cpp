@@ -69,3 +69,14 @@ TEST_CASE("the table never grows past its size and collects garbage", "[table]")
   t.collect_garbage();
   CHECK(t.used() <= capacity / 2 + ProofTable::BUCKET);
 }
+
+TEST_CASE("clear() forgets everything, also across many generations", "[table]") {
+  ProofTable t(1);
+  for (int round = 0; round < 300; ++round) {
+    t.store(42, hand_of(0, 0), 0, PN_INF, 0, 3, MOVE_NONE, 1, false, DEPTH_UNLIMITED);
+    REQUIRE(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).pn == 0);
+    t.clear();
+    REQUIRE(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).pn != 0);
+    REQUIRE(t.used() == 0);
+  }
+}
