@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
       add_moves(app),
       add_perft(app),
       add_perft_bench(app),
+      add_solve(app),
+      add_bench(app),
   };
 
   try {

@@ -1,0 +1,163 @@
+// solve(): mate and no-mate answers, proven lengths, the checked main line, the futile-
+// interposition policy, independence of two tables in one process, and deterministic node counts
+// (the basis of `kanju bench`'s signature).
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "solver/sfen.h"
+#include "solver/solve.h"
+#include "solver/usi_move.h"
+
+using namespace kanju;
+
+namespace {
+
+constexpr size_t TABLE_MB = 16;
+
+const char* const EXAMPLE_7 = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
+const char* const PERPETUAL_CHECK = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";
+// Interposing on the rank is futile: mate in 1 when futile drops are not counted, 3 when they are.
+const char* const FUTILE_1_OR_3 = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+const char* const FUTILE_5 = "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1";
+
+Position from_sfen(const std::string& sfen) {
+  auto r = parse_sfen(sfen);
+  INFO(sfen << ": " << r.error());
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+SolveResult solve_sfen(const std::string& sfen, ProofTable& table,
+                       FutilePolicy futile = FutilePolicy::Exclude,
+                       uint64_t max_nodes = 2'000'000) {
+  SolveOptions options;
+  options.limits.max_nodes = max_nodes;
+  options.futile = futile;
+  table.clear();
+  return solve(from_sfen(sfen), table, options);
+}
+
+SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile = FutilePolicy::Exclude) {
+  ProofTable table(TABLE_MB);
+  return solve_sfen(sfen, table, futile);
+}
+
+}  // namespace
+
+TEST_CASE("the 7-ply example is mate in 7 with a sound main line", "[solve]") {
+  const SolveResult r = solve_sfen(EXAMPLE_7);
+  INFO(r.note);
+  REQUIRE(r.status == SolveStatus::Mate);
+  CHECK(r.length == 7);
+  REQUIRE(r.line.size() == 7);
+  CHECK(to_usi(r.line[0]) == "R*2b");
+  CHECK(check_main_line(from_sfen(EXAMPLE_7), r.line) == "");
+  CHECK(r.nodes > 0);
+}
+
+TEST_CASE("perpetual check is no mate", "[solve]") {
+  const SolveResult r = solve_sfen(PERPETUAL_CHECK);
+  INFO(r.note);
+  CHECK(r.status == SolveStatus::NoMate);
+  CHECK(r.line.empty());
+}
+
+TEST_CASE("yaneuraou mate-3 and mate-5 positions have their stated lengths", "[solve]") {
+  // The yaneuraou sets state practical shortest mates, where a futile interposition is a move
+  // like any other: compare under FutilePolicy::Count.
+  struct Case {
+    const char* sfen;
+    int length;
+  };
+  const Case cases[] = {
+      {"ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", 3},
+      {"l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54", 3},
+      {"l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50", 3},
+      {"l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72", 5},
+      {"lnsgs2+Pl/3kg4/p1pppN2p/6pp1/9/7R1/P1PP1Sg1P/1S3+b3/LN5KL w Nrbg6p 58", 5},
+      {"lnG4nl/5k3/p1p+R1g1p1/1p1p3sp/5N3/2P1p1p2/PP1GP3P/1SG2+p1+b1/LN1K4L w Srbs4p 60", 5},
+  };
+  ProofTable table(TABLE_MB);
+  for (const Case& c : cases) {
+    const SolveResult r = solve_sfen(c.sfen, table, FutilePolicy::Count);
+    INFO(c.sfen << ": " << r.note);
+    REQUIRE(r.status == SolveStatus::Mate);
+    CHECK(r.length == c.length);
+    CHECK(check_main_line(from_sfen(c.sfen), r.line) == "");
+  }
+}
+
+TEST_CASE("futile interpositions shorten the mate unless counted", "[solve][futile]") {
+  const SolveResult excluded = solve_sfen(FUTILE_1_OR_3, FutilePolicy::Exclude);
+  INFO(excluded.note);
+  REQUIRE(excluded.status == SolveStatus::Mate);
+  CHECK(excluded.length == 1);
+
+  const SolveResult counted = solve_sfen(FUTILE_1_OR_3, FutilePolicy::Count);
+  INFO(counted.note);
+  REQUIRE(counted.status == SolveStatus::Mate);
+  CHECK(counted.length == 3);
+
+  const SolveResult five = solve_sfen(FUTILE_5, FutilePolicy::Exclude);
+  INFO(five.note);
+  REQUIRE(five.status == SolveStatus::Mate);
+  CHECK(five.length == 5);
+}
+
+TEST_CASE("two searches with their own tables do not disturb each other", "[solve]") {
+  const std::vector<std::string> a = {EXAMPLE_7, FUTILE_5, PERPETUAL_CHECK};
+  const std::vector<std::string> b = {FUTILE_5, PERPETUAL_CHECK, EXAMPLE_7};
+  // Alone: each list on a table of its own, in turn.
+  std::vector<SolveResult> alone_a, alone_b;
+  ProofTable first(TABLE_MB), second(TABLE_MB);
+  for (const std::string& sfen : a) alone_a.push_back(solve_sfen(sfen, first));
+  for (const std::string& sfen : b) alone_b.push_back(solve_sfen(sfen, second));
+  // Interleaved: the two tables alive at once, the solves alternating between them.
+  for (size_t i = 0; i < a.size(); ++i) {
+    const SolveResult ra = solve_sfen(a[i], first);
+    const SolveResult rb = solve_sfen(b[i], second);
+    INFO(a[i] << " / " << b[i]);
+    CHECK(ra.status == alone_a[i].status);
+    CHECK(ra.length == alone_a[i].length);
+    CHECK(ra.line == alone_a[i].line);
+    CHECK(ra.nodes == alone_a[i].nodes);
+    CHECK(rb.status == alone_b[i].status);
+    CHECK(rb.length == alone_b[i].length);
+    CHECK(rb.line == alone_b[i].line);
+    CHECK(rb.nodes == alone_b[i].nodes);
+  }
+}
+
+TEST_CASE("node counts are deterministic, as kanju bench's signature needs", "[solve][bench]") {
+  // Mirrors BENCH_PROBLEMS in tools/cmd_bench.cpp (keep them in step), with a lower node limit
+  // than the bench's 2,000,000 so that the problem the search cannot finish stays cheap.
+  const char* const bench[] = {
+      EXAMPLE_7,
+      PERPETUAL_CHECK,
+      "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1",
+      FUTILE_5,
+      "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
+      "lnsgs2+Pl/3kg4/p1pppN2p/6pp1/9/7R1/P1PP1Sg1P/1S3+b3/LN5KL w Nrbg6p 58",
+      "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
+      "ln1g2B+Rl/2s6/pPppppk2/6p1p/9/4P1P1P/P1PPSP3/3+psK3/L+r3G1NL b SNb2gn2p 39",
+      "ln2k3l/1Rs1gsgb1/2pppp3/p5Npp/5PP2/PP2P3P/2PPS4/1Bs2K3/LN3G1+rL w 2Pgnp 56",
+      "ln1g1k1nl/1rP5g/p1sp1+P1P1/4p3p/2pS2p1P/1P1P3p1/PGB1PP3/5K3/L+r3G1N+b w S2Psnl 62",
+      "+P2+Rb1gnl/7k1/n1p1+Bp1pp/p5p2/1p1pP2P1/2+s6/PsNGSPP1P/3KG4/L5RNL b SL3Pg 83",
+      "l3+Rpknl/9/4G1pg1/pP+B2Ssp1/1npnP4/4KP2P/P2P4L/2GS4G/LR7 b SN6Pbp 151",
+  };
+  constexpr uint64_t MAX_NODES = 100'000;
+  auto run = [&] {
+    ProofTable table(TABLE_MB);
+    std::vector<uint64_t> nodes;
+    for (const char* sfen : bench)
+      nodes.push_back(solve_sfen(sfen, table, FutilePolicy::Exclude, MAX_NODES).nodes);
+    return nodes;
+  };
+  const std::vector<uint64_t> once = run();
+  const std::vector<uint64_t> again = run();
+  CHECK(once == again);
+  uint64_t sum = 0;
+  for (uint64_t n : once) sum += n;
+  CHECK(sum > 0);
+}

@@ -1,0 +1,376 @@
+// kanju solve: solves one problem given on the command line, or a collection of them (--file or
+// stdin, one SFEN a line), printing each result as soon as it is found.
+//
+// A collection line is the format of problems/*.tsv: SFEN<TAB>expected<TAB>id<TAB>note, where
+// only the SFEN is required, expected is an odd ply count or "nomate" (anything else claims
+// nothing), and further columns are ignored. A line that does not parse is reported on stderr
+// with its line number and the rest are still solved.
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <new>
+#include <optional>
+#include <thread>
+
+#include "commands.h"
+#include "json.h"
+#include "progress.h"
+#include "solver/diagram.h"
+#include "solver/notation.h"
+#include "solver/solve.h"
+#include "solver/usi_move.h"
+
+namespace kanju::cli {
+
+namespace {
+
+struct SolveCliOptions {
+  std::vector<std::string> sfen;
+  std::string file;
+  double seconds = 0;  // 0: no limit
+  uint64_t nodes = 0;  // 0: no limit
+  size_t hash_mb = 256;
+  int threads = 1;
+  std::string futile = "exclude";  // or "count"
+  bool json = false;
+  bool quiet = false;
+  bool fail_on_mismatch = false;
+};
+
+// What a collection line claims about its problem.
+struct Expected {
+  enum Kind { None, Length, NoMate } kind = None;
+  int length = 0;
+};
+
+struct Problem {
+  int index = 0;  // 1-based among the problem lines, the bad ones included
+  int line = 0;   // line number in the input; 0 for a position given as arguments
+  std::string sfen;
+  std::string id;  // may be empty
+  Expected expected;
+  Position position;
+};
+
+SolveOptions solve_options(const SolveCliOptions& opt) {
+  SolveOptions o;
+  if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
+  o.limits.max_seconds = opt.seconds;
+  o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  return o;
+}
+
+// --- Reading a collection
+
+std::string trim(std::string_view s) {
+  const char* space = " \t\r\n";
+  const size_t begin = s.find_first_not_of(space);
+  if (begin == std::string_view::npos) return "";
+  return std::string(s.substr(begin, s.find_last_not_of(space) - begin + 1));
+}
+
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> columns;
+  size_t start = 0;
+  for (size_t tab; (tab = line.find('\t', start)) != std::string_view::npos; start = tab + 1)
+    columns.push_back(trim(line.substr(start, tab - start)));
+  columns.push_back(trim(line.substr(start)));
+  return columns;
+}
+
+Expected parse_expected(const std::string& column) {
+  if (column == "nomate") return {Expected::NoMate, 0};
+  int n = 0;
+  auto [end, ec] = std::from_chars(column.data(), column.data() + column.size(), n);
+  if (ec == std::errc() && end == column.data() + column.size() && n > 0)
+    return {Expected::Length, n};
+  return {};
+}
+
+struct Collection {
+  std::vector<Problem> problems;
+  int errors = 0;  // lines that did not parse (already reported)
+};
+
+Collection read_collection(std::istream& in) {
+  Collection c;
+  std::string text;
+  int line = 0, index = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    std::vector<std::string> cols = split_tabs(text);
+    if ((cols.size() == 1 && cols[0].empty()) || cols[0].starts_with('#')) continue;
+    ++index;
+    Result<Position> pos = position_from_words({cols[0]});
+    if (!pos) {
+      std::cerr << "error: line " << line << ": " << pos.error() << '\n';
+      ++c.errors;
+      continue;
+    }
+    c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
+                          parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos)});
+  }
+  return c;
+}
+
+// --- Judging and printing one result
+
+// Whether the result agrees with the claim; nullopt when there is no claim or no answer.
+std::optional<bool> judge(const Expected& e, const SolveResult& r) {
+  if (e.kind == Expected::None || r.status == SolveStatus::Unknown) return std::nullopt;
+  if (e.kind == Expected::NoMate) return r.status == SolveStatus::NoMate;
+  return r.status == SolveStatus::Mate && r.length == e.length;
+}
+
+const char* status_word(SolveStatus s) {
+  return s == SolveStatus::Mate ? "mate" : s == SolveStatus::NoMate ? "nomate" : "unknown";
+}
+
+std::string expected_text(const Expected& e) {
+  return e.kind == Expected::NoMate ? "nomate" : std::to_string(e.length);
+}
+
+const char* verdict(std::optional<bool> match) {
+  if (!match) return "unconfirmed";
+  return *match ? "ok" : "MISMATCH";
+}
+
+std::vector<std::string> usi_moves(const std::vector<Move>& line) {
+  std::vector<std::string> moves;
+  for (Move m : line) moves.push_back(to_usi(m));
+  return moves;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  return text;
+}
+
+double nodes_per_second(const SolveResult& r) { return r.seconds > 0 ? r.nodes / r.seconds : 0; }
+
+std::string json_record(const Problem& p, const SolveResult& r) {
+  JsonObject o;
+  o.integer("index", p.index);
+  p.line ? o.integer("line", p.line) : o.null("line");
+  p.id.empty() ? o.null("id") : o.str("id", p.id);
+  o.str("sfen", p.sfen).str("status", status_word(r.status));
+  r.status == SolveStatus::Mate ? o.integer("length", r.length) : o.null("length");
+  if (p.expected.kind == Expected::Length)
+    o.integer("expected", p.expected.length);
+  else if (p.expected.kind == Expected::NoMate)
+    o.str("expected", "nomate");
+  else
+    o.null("expected");
+  const std::optional<bool> match = judge(p.expected, r);
+  match ? o.boolean("match", *match) : o.null("match");
+  o.strings("usi", usi_moves(r.line));
+  o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
+  o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
+  o.number("seconds", r.seconds, 3).str("note", r.note);
+  return o.text();
+}
+
+std::string headline(const SolveResult& r) {
+  switch (r.status) {
+    case SolveStatus::Mate: return "Mate in " + std::to_string(r.length);
+    case SolveStatus::NoMate: return "No mate";
+    default: return "Unknown: " + r.note;
+  }
+}
+
+void print_single(const Problem& p, const SolveResult& r, bool quiet) {
+  if (!quiet) std::cout << render_diagram(p.position) << '\n';
+  std::cout << headline(r) << '\n';
+  if (!r.line.empty())
+    std::cout << line_to_japanese(p.position, r.line) << '\n' << joined(usi_moves(r.line)) << '\n';
+  std::printf("Nodes: %llu  Nodes/s: %.0f  Time: %.3fs\n", (unsigned long long)r.nodes,
+              nodes_per_second(r), r.seconds);
+}
+
+// "#12 id: mate in 7 (expected 7, ok)  nodes 1234  nodes/s 56789  0.022s", then the line.
+void print_compact(const Problem& p, const SolveResult& r) {
+  std::cout << '#' << p.line << (p.id.empty() ? "" : " " + p.id) << ": ";
+  if (r.status == SolveStatus::Mate)
+    std::cout << "mate in " << r.length;
+  else
+    std::cout << (r.status == SolveStatus::NoMate ? "no mate" : "unknown");
+  if (p.expected.kind != Expected::None) {
+    std::cout << " (expected " << expected_text(p.expected) << ", " << verdict(judge(p.expected, r))
+              << ')';
+  }
+  std::printf("  nodes %llu  nodes/s %.0f  %.3fs\n", (unsigned long long)r.nodes,
+              nodes_per_second(r), r.seconds);
+  if (!r.line.empty())
+    std::cout << "    " << line_to_japanese(p.position, r.line) << "\n    "
+              << joined(usi_moves(r.line)) << '\n';
+  if (!r.note.empty()) std::cout << "    note: " << r.note << '\n';
+}
+
+// --- Solving a collection
+
+struct Tally {
+  int mate = 0, nomate = 0, unknown = 0;
+  int matched = 0, mismatched = 0, unconfirmed = 0;
+  std::vector<int> mismatch_lines;
+  uint64_t nodes = 0;
+
+  void add(const Problem& p, const SolveResult& r) {
+    (r.status == SolveStatus::Mate ? mate : r.status == SolveStatus::NoMate ? nomate : unknown)++;
+    nodes += r.nodes;
+    if (p.expected.kind == Expected::None) return;
+    const std::optional<bool> match = judge(p.expected, r);
+    if (!match) {
+      ++unconfirmed;
+    } else if (*match) {
+      ++matched;
+    } else {
+      ++mismatched;
+      mismatch_lines.push_back(p.line);
+    }
+  }
+};
+
+void print_summary(std::ostream& out, const Tally& t, int errors, double seconds) {
+  out << "Solved " << t.mate + t.nomate << " of " << t.mate + t.nomate + t.unknown << ": mate "
+      << t.mate << ", no mate " << t.nomate << ", unknown " << t.unknown << '\n';
+  out << "Expected: " << t.matched << " matched, " << t.mismatched << " mismatched, "
+      << t.unconfirmed << " unconfirmed (unknown)\n";
+  if (!t.mismatch_lines.empty()) {
+    out << "Mismatched lines:";
+    for (int line : t.mismatch_lines) out << ' ' << line;
+    out << '\n';
+  }
+  out << "Errors: " << errors << '\n';
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "Nodes: %llu  Nodes/s: %.0f  Time: %.3fs\n",
+                (unsigned long long)t.nodes, seconds > 0 ? t.nodes / seconds : 0, seconds);
+  out << buf << std::flush;
+}
+
+using Report = std::function<void(const Problem&, const SolveResult&)>;
+
+// Solves the problems on `tables.size()` threads, each with its own table, taking the next
+// unsolved problem whenever it is free (slow problems do not hold up the rest).
+void solve_all(const std::vector<Problem>& problems,
+               std::vector<std::unique_ptr<ProofTable>>& tables, const SolveOptions& options,
+               const Report& report) {
+  std::atomic<size_t> next = 0;
+  auto work = [&](ProofTable& table) {
+    for (size_t i; (i = next.fetch_add(1)) < problems.size();) {
+      if (table.used() > 0) table.clear();
+      report(problems[i], solve(problems[i].position, table, options));
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (size_t t = 1; t < tables.size(); ++t) helpers.emplace_back(work, std::ref(*tables[t]));
+  work(*tables[0]);
+  for (std::thread& h : helpers) h.join();
+}
+
+// One table per thread, allocated here so that a failure is an error message, not a crash.
+Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {
+  std::vector<std::unique_ptr<ProofTable>> tables;
+  try {
+    for (size_t i = 0; i < count; ++i) tables.push_back(std::make_unique<ProofTable>(megabytes));
+  } catch (const std::bad_alloc&) {
+    return Error{"cannot allocate " + std::to_string(count) + " hash table(s) of " +
+                 std::to_string(megabytes) + " MB: lower --hash or --threads"};
+  }
+  return tables;
+}
+
+int run_collection(const SolveCliOptions& opt) {
+  std::ifstream file;
+  if (!opt.file.empty()) {
+    file.open(opt.file);
+    if (!file) return fail("cannot open " + opt.file + ": " + std::strerror(errno));
+  } else if (isatty(STDIN_FILENO)) {
+    std::cerr << "Reading problems from stdin, one SFEN a line; end with Ctrl-D.\n";
+  }
+  const Collection c = read_collection(opt.file.empty() ? std::cin : file);
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, c.problems.size()));
+  auto tables = make_tables(threads, opt.hash_mb);
+  if (!tables) return fail(tables.error());
+
+  const auto start = std::chrono::steady_clock::now();
+  Tally tally;
+  BatchProgress progress(c.problems.size(), stderr_is_terminal());
+  solve_all(c.problems, *tables, solve_options(opt), [&](const Problem& p, const SolveResult& r) {
+    progress.finish(r.nodes, [&] {
+      tally.add(p, r);
+      if (opt.json)
+        std::cout << json_record(p, r) << '\n';
+      else
+        print_compact(p, r);
+    });
+  });
+  progress.clear();
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  // With --json, stdout holds only the records.
+  print_summary(opt.json ? std::cerr : std::cout, tally, c.errors, elapsed.count());
+
+  if (c.errors > 0) return 1;
+  if (opt.fail_on_mismatch && tally.mismatched + tally.unconfirmed > 0) return 2;
+  return 0;
+}
+
+int run_single(const SolveCliOptions& opt) {
+  Result<Position> pos = position_from_words(opt.sfen);
+  if (!pos) return fail(pos.error());
+  const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos)};
+  auto tables = make_tables(1, opt.hash_mb);
+  if (!tables) return fail(tables.error());
+  const SolveResult r = solve(p.position, *tables->front(), solve_options(opt));
+  if (opt.json)
+    std::cout << json_record(p, r) << std::endl;
+  else
+    print_single(p, r, opt.quiet);
+  return 0;
+}
+
+int run_solve(const SolveCliOptions& opt) {
+  if (!opt.sfen.empty() && !opt.file.empty()) return fail("give either a SFEN or --file, not both");
+  return opt.sfen.empty() ? run_collection(opt) : run_single(opt);
+}
+
+}  // namespace
+
+Command add_solve(CLI::App& app) {
+  auto opt = std::make_shared<SolveCliOptions>();
+  CLI::App* sub = app.add_subcommand("solve", "Solve a tsume problem, or a file of them");
+  sub->add_option("SFEN", opt->sfen,
+                  "The problem, as for show; without it, problems are read from --file or stdin");
+  sub->add_option("--file", opt->file, "Problems, one a line: SFEN[<TAB>expected[<TAB>id...]]");
+  sub->add_option("--time", opt->seconds, "Time limit per problem in seconds (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--nodes", opt->nodes, "Node limit per problem (0: none)");
+  sub->add_option("--hash", opt->hash_mb, "Proof table size in MB, per thread")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  sub->add_option("--threads", opt->threads, "Problems solved in parallel (file/stdin input)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  sub->add_option("--futile", opt->futile,
+                  "Futile interpositions (無駄合): left out of the length, or counted")
+      ->capture_default_str()
+      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
+  sub->add_flag("--quiet", opt->quiet, "No board diagram");
+  sub->add_flag("--fail-on-mismatch", opt->fail_on_mismatch,
+                "Exit with 2 when a result does not confirm an expected length or nomate");
+  sub->footer(
+      "Exit status: 0 when every line parsed, 1 when a line had an error, 2 with "
+      "--fail-on-mismatch when an expectation was not confirmed.");
+  return {sub, [opt] { return run_solve(*opt); }};
+}
+
+}  // namespace kanju::cli
