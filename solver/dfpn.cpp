@@ -164,12 +164,14 @@ bool Dfpn::futile_candidate(const Position& pos, Move m) const {
 }
 
 // RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
-// piece handed back to the defender, is still mate: mate on the spot, the defender having no
-// reply but further futile drops ("taken, and mated the same way"). Reading "still mate" as
-// "mated at some length" would discard real counter-play: in the bundled 7-move problem a
-// silver dropped between rook and king lets the king take the rook, and the mate takes longer.
-// The query starts two plies deeper so that the current path and its frames stay intact.
-bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
+// piece handed back to the defender, is still mate within the same bound: the drop gained the
+// defender nothing but two plies. `within` is the length bound of the node being judged (the
+// value it must not exceed). Two readings are wrong: "mate at any length" discards real
+// counter-play (in the bundled 7-move problem a silver between rook and king lets the king
+// take the rook), and "mate on the spot" counts interpositions that composers call futile
+// (将棋図巧 lengths come out 2-6 plies long).
+// The search starts two plies deeper so that the current path and its frames stay intact.
+bool Dfpn::futile_drop(Position& pos, int ply, Move m, MateLen within, Hand& proof) {
   const Square csq = pos.checkers().lsb();
   const PieceType pt = m.drop_type();
   bool futile = false;
@@ -180,7 +182,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
     if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
     pos.do_move(c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
+    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, within);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
     if (o.proven()) {
@@ -193,7 +195,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   return futile;
 }
 
-bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
+bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen within) {
   if (futile_policy_ == FutilePolicy::Count || !futile_candidate(pos, m)) return false;
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
@@ -201,7 +203,7 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
   if (path_.empty()) path_.resize(1);
   path_[0] = pos.key();
   Hand proof;
-  return futile_drop(pos, 0, m, proof);
+  return futile_drop(pos, 0, m, within, proof);
 }
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
@@ -238,7 +240,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
       for (Move m : moves) {
         if (!all_futile) break;
         Hand p;
-        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, p);
+        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, remaining, p);
         proof = hand_max(proof, p);
       }
       terminal = all_futile ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
@@ -360,7 +362,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  if (!futile_drop(pos, ply, m, proof)) return false;
+  if (!futile_drop(pos, ply, m, remaining, proof)) return false;
   Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
   again.v = proven_outcome(0, proof, MOVE_NONE);
   again.futile = true;

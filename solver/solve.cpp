@@ -1,5 +1,6 @@
 #include "solve.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "movegen.h"
@@ -40,15 +41,23 @@ class LineExtractor {
   std::vector<Move> candidates(Position& pos, int value) {
     std::vector<Move> out;
     if (pos.side_to_move() == attacker_) {
+      // Among equally short mates, the most forcing check first (fewest replies): it keeps
+      // the printed line free of detours whose interpositions are only futile, e.g. a rook
+      // dropped one square further away than needed.
+      std::vector<std::pair<int, Move>> ranked;
       for (Move m : MoveList<CHECKS>(pos)) {
         pos.do_move(m);
         bool ok = mates_within(pos, value - 1);
+        int replies = ok ? MoveList<EVASIONS>(pos).size() : 0;
         pos.undo_move();
-        if (ok) out.push_back(m);
+        if (ok) ranked.emplace_back(replies, m);
       }
+      std::stable_sort(ranked.begin(), ranked.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& r : ranked) out.push_back(r.second);
     } else {
       for (Move e : MoveList<EVASIONS>(pos)) {
-        if (dfpn_.is_futile(pos, attacker_, e)) continue;
+        if (dfpn_.is_futile(pos, attacker_, e, MateLen(value))) continue;
         pos.do_move(e);
         bool shorter = mates_within(pos, value - 3);
         pos.undo_move();
@@ -135,7 +144,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     return finish(SolveStatus::Unknown, "mate in " + std::to_string(length) +
                                             " proven, limit reached while extracting the line");
   std::string problem = check_main_line(root, result.line, [&](Position& p, Move m) {
-    return dfpn.is_futile(p, attacker, m);
+    return dfpn.is_futile(p, attacker, m, 0);
   });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
   return finish(SolveStatus::Mate, "");
