@@ -59,7 +59,12 @@ bool Dfpn::out_of_budget() {
   next_check_ = nodes_ + 1024;
   if (nodes_ >= limits_.max_nodes) aborted_ = true;
   if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
-  if (limits_.max_seconds > 0 && elapsed_seconds() >= limits_.max_seconds) aborted_ = true;
+  const double elapsed = elapsed_seconds();
+  if (limits_.max_seconds > 0 && elapsed >= limits_.max_seconds) aborted_ = true;
+  if (limits_.progress && elapsed >= next_progress_) {
+    next_progress_ = elapsed + limits_.progress_interval;
+    limits_.progress(SearchProgress{nodes_, elapsed, table_.hashfull(), phase_, best_length_});
+  }
   if (table_.needs_gc()) table_.collect_garbage();
   return aborted_;
 }

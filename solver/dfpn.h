@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "position.h"
@@ -18,10 +19,22 @@
 
 namespace kanju {
 
+// A snapshot for progress displays, reported from the searching thread.
+struct SearchProgress {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  int hashfull = 0;             // table use, parts per thousand
+  const char* phase = "prove";  // "prove", "shorten" (proving the shortest length) or "line"
+  int best_length = -1;         // shortest mate proven so far, -1 if none
+};
+
 struct SearchLimits {
   uint64_t max_nodes = UINT64_MAX;
   double max_seconds = 0;                       // 0: no time limit
   const std::atomic<bool>* stop = nullptr;      // set from another thread to stop early
+  // Called from the search thread about every `progress_interval` seconds, if set.
+  std::function<void(const SearchProgress&)> progress;
+  double progress_interval = 0.25;
 };
 
 struct NodeOutcome {
@@ -50,6 +63,12 @@ class Dfpn {
   // and, with the piece handed back to the defender, it is still mated within that bound.
   // Always false under FutilePolicy::Count.
   bool is_futile(Position& pos, Color attacker, Move m, MateLen within);
+
+  // What the next progress reports say the search is doing.
+  void set_phase(const char* phase, int best_length) {
+    phase_ = phase;
+    best_length_ = best_length;
+  }
 
   uint64_t nodes() const { return nodes_; }
   bool aborted() const { return aborted_; }
@@ -85,6 +104,9 @@ class Dfpn {
   uint64_t nodes_ = 0;
   uint64_t next_check_ = 0;
   bool aborted_ = false;
+  const char* phase_ = "prove";
+  int best_length_ = -1;
+  double next_progress_ = 0;
   std::chrono::steady_clock::time_point start_;
   std::vector<std::vector<Child>> frames_;  // children per ply, reused
   std::vector<uint64_t> path_;              // full keys on the current path, per ply

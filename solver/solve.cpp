@@ -123,10 +123,12 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
 
   // Step 2. The shortest mate: ask for a mate two plies shorter until there is none.
   int length = o.hi;
+  dfpn.set_phase("shorten", length);
   while (length >= 3) {
     NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(length - 2));
     if (shorter.proven()) {
       length = shorter.hi;
+      dfpn.set_phase("shorten", length);
     } else if (shorter.disproven()) {
       break;
     } else {
@@ -137,6 +139,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   }
 
   // Step 3. The main line, checked by replaying it.
+  dfpn.set_phase("line", length);
   LineExtractor extractor(dfpn, attacker);
   result.line = extractor.extract(pos, length);
   result.length = length;
