@@ -134,7 +134,15 @@ void Dfpn::init_child(Position& pos, Child& c, bool or_node, MateLen child_remai
     // The child is an AND node: mate in one if the defender has no reply (df-pn+: the number
     // of replies is a first estimate of the proof number).
     MoveList<EVASIONS> replies_list(pos);
-    const int replies = replies_list.size();
+    // Drops onto one square are searched one at a time (see expand), so they count once.
+    int replies = 0;
+    Bitboard drop_squares;
+    for (Move e : replies_list) {
+      if (!e.is_drop())
+        ++replies;
+      else if (!drop_squares.test(e.to()))
+        drop_squares.set(e.to()), ++replies;
+    }
     // Too short for a reply and a mate, unless every reply may be a futile interposition:
     // that is for mid() to find out.
     bool maybe_all_futile = futile_policy_ == FutilePolicy::Exclude &&
