@@ -80,25 +80,16 @@ NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
 // ---------------------------------------------------------------------------------------------
 // Proof and disproof pieces (証明駒 / 反証駒)
 
-Hand Dfpn::proof_hand_before(const Position& pos, Move m, Hand child_proof) const {
-  // The attacker needed the dropped piece, and did not need to own the piece it captured.
+// Proof and disproof pieces carry across an attacker move the same way: the dropped piece was
+// in hand before the move, and a captured piece was not.
+Hand Dfpn::hand_before(const Position& pos, Move m, Hand child_hand) const {
   if (m.is_drop()) {
-    child_proof.add(m.drop_type());
+    child_hand.add(m.drop_type());
   } else if (Piece cap = pos.piece_on(m.to()); cap != NO_PIECE) {
     PieceType pt = unpromote(type_of(cap));
-    if (child_proof.has(pt)) child_proof.remove(pt);
+    if (child_hand.has(pt)) child_hand.remove(pt);
   }
-  return child_proof;
-}
-
-Hand Dfpn::disproof_hand_before(const Position& pos, Move m, Hand child_disproof) const {
-  if (m.is_drop()) {
-    child_disproof.add(m.drop_type());
-  } else if (Piece cap = pos.piece_on(m.to()); cap != NO_PIECE) {
-    PieceType pt = unpromote(type_of(cap));
-    if (child_disproof.has(pt)) child_disproof.remove(pt);
-  }
-  return child_disproof;
+  return child_hand;
 }
 
 // A proof at an AND node also relied on the defender lacking pieces to drop between the king
@@ -304,7 +295,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
       dn = saturating_add(dn, v.dn);
       if (v.disproven()) {
         lo = std::min(lo, plus_one(v.lo));
-        disproof = hand_min(disproof, disproof_hand_before(pos, kids[i].move, v.hand));
+        disproof = hand_min(disproof, hand_before(pos, kids[i].move, v.hand));
         rep |= v.rep;
       }
       if (v.pn < pn) {
@@ -318,7 +309,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
     if (proven >= 0) {
       const Child& c = kids[proven];
       best = proven;
-      return proven_outcome(plus_one(c.v.hi), proof_hand_before(pos, c.move, c.v.hand), c.move);
+      return proven_outcome(plus_one(c.v.hi), hand_before(pos, c.move, c.v.hand), c.move);
     }
     if (dn == 0) return disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
     n.pn = pn, n.dn = dn;

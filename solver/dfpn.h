@@ -92,9 +92,8 @@ class Dfpn {
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
   bool futile_candidate(const Position& pos, Move m) const;
 
-  // Proof and disproof pieces across one move.
-  Hand proof_hand_before(const Position& pos, Move m, Hand child_proof) const;
-  Hand disproof_hand_before(const Position& pos, Move m, Hand child_disproof) const;
+  // Proof or disproof pieces of an OR node from its child's, across the attacker's move.
+  Hand hand_before(const Position& pos, Move m, Hand child_hand) const;
   Hand mated_proof_hand(const Position& pos, Hand proof) const;
 
   ProofTable& table_;

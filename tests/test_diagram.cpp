@@ -7,17 +7,13 @@
 
 #include "solver/diagram.h"
 #include "solver/sfen.h"
+#include "tests/sfen_fixture.h"
 
 using namespace kanju;
+using kanju::test::from_sfen;
 
 namespace {
 
-Position from_sfen(const std::string& sfen) {
-  auto r = parse_sfen(sfen);
-  INFO(sfen << ": " << r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;

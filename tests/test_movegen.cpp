@@ -10,17 +10,13 @@
 #include "solver/movegen.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
+#include "tests/sfen_fixture.h"
 
 using namespace kanju;
+using kanju::test::from_sfen;
 
 namespace {
 
-Position from_sfen(const std::string& sfen) {
-  auto r = parse_sfen(sfen);
-  INFO(sfen << ": " << r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
 
 template <GenType T>
 std::set<std::string> usi_set(const Position& pos) {

@@ -5,17 +5,13 @@
 #include "solver/movegen.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
+#include "tests/sfen_fixture.h"
 
 using namespace kanju;
+using kanju::test::from_sfen;
 
 namespace {
 
-Position from_sfen(const std::string& sfen) {
-  auto r = parse_sfen(sfen);
-  INFO(sfen << ": " << r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
 
 // The error parse_sfen gives for `sfen`; fails the test when it parses.
 std::string sfen_error(const std::string& sfen) {

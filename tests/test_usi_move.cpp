@@ -5,17 +5,13 @@
 #include "solver/movegen.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
+#include "tests/sfen_fixture.h"
 
 using namespace kanju;
+using kanju::test::from_sfen;
 
 namespace {
 
-Position from_sfen(const std::string& sfen) {
-  auto r = parse_sfen(sfen);
-  INFO(sfen << ": " << r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
 
 std::string move_error(const std::string& sfen, const std::string& move) {
   auto r = parse_usi_move(from_sfen(sfen), move);
