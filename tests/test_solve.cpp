@@ -1,6 +1,7 @@
 // solve(): mate and no-mate answers, proven lengths, the checked main line, the futile-
 // interposition policy, independence of two tables in one process, and deterministic node counts
 // (the basis of `kanju bench`'s signature).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -126,6 +127,51 @@ TEST_CASE("two searches with their own tables do not disturb each other", "[solv
     CHECK(rb.length == alone_b[i].length);
     CHECK(rb.line == alone_b[i].line);
     CHECK(rb.nodes == alone_b[i].nodes);
+  }
+}
+
+TEST_CASE("progress reports are ordered snapshots and leave the search as it is",
+          "[solve][progress]") {
+  // kanju solve draws its live line from these reports; asking for them must not change what
+  // the search does (the bench signature is taken without them).
+  const char* const mate15 = "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1";
+  ProofTable table(TABLE_MB);
+  const SolveResult plain = solve_sfen(mate15, table);
+
+  std::vector<SearchProgress> reports;
+  SolveOptions options;
+  options.limits.max_nodes = 2'000'000;
+  options.limits.progress = [&](const SearchProgress& p) { reports.push_back(p); };
+  options.limits.progress_interval = 0;  // every time the search looks at its limits
+  table.clear();
+  const SolveResult r = solve(from_sfen(mate15), table, options);
+  INFO(r.note);
+  REQUIRE(r.status == SolveStatus::Mate);
+  CHECK(r.length == plain.length);
+  CHECK(r.line == plain.line);
+  CHECK(r.nodes == plain.nodes);
+
+  REQUIRE(!reports.empty());
+  const std::vector<std::string> phases = {"prove", "shorten", "line"};
+  size_t phase = 0;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const SearchProgress& p = reports[i];
+    INFO("report " << i << ": " << p.phase << " nodes " << p.nodes << " best " << p.best_length);
+    const auto at = std::find(phases.begin(), phases.end(), std::string(p.phase));
+    REQUIRE(at != phases.end());
+    CHECK(size_t(at - phases.begin()) >= phase);  // prove, then shorten, then line
+    phase = at - phases.begin();
+    if (i > 0) {
+      CHECK(p.nodes >= reports[i - 1].nodes);
+      CHECK(p.seconds >= reports[i - 1].seconds);
+    }
+    CHECK(p.nodes <= r.nodes);
+    CHECK(p.hashfull >= 0);
+    CHECK(p.hashfull <= 1000);
+    if (phase == 0)
+      CHECK(p.best_length == -1);
+    else
+      CHECK(p.best_length >= r.length);  // the shortest mate proven so far
   }
 }
 

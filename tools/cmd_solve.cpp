@@ -5,6 +5,7 @@
 // only the SFEN is required, expected is an odd ply count or "nomate" (anything else claims
 // nothing), and further columns are ignored. A line that does not parse is reported on stderr
 // with its line number and the rest are still solved.
+#include <omp.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -13,12 +14,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <new>
 #include <optional>
-#include <thread>
 
 #include "commands.h"
 #include "json.h"
@@ -258,22 +259,41 @@ void print_summary(std::ostream& out, const Tally& t, int errors, double seconds
 
 using Report = std::function<void(const Problem&, const SolveResult&)>;
 
-// Solves the problems on `tables.size()` threads, each with its own table, taking the next
-// unsolved problem whenever it is free (slow problems do not hold up the rest).
+// Solves the problems on `tables.size()` OpenMP threads, each with its own table, taking the
+// next unsolved problem whenever it is free (slow problems do not hold up the rest). The running
+// searches report their nodes to `progress` as they go; `report` is called on the thread that
+// solved the problem, so it must serialise its printing (BatchProgress::finish does).
 void solve_all(const std::vector<Problem>& problems,
                std::vector<std::unique_ptr<ProofTable>>& tables, const SolveOptions& options,
-               const Report& report) {
-  std::atomic<size_t> next = 0;
-  auto work = [&](ProofTable& table) {
-    for (size_t i; (i = next.fetch_add(1)) < problems.size();) {
+               BatchProgress& progress, const Report& report) {
+  const int threads = int(tables.size());
+  const long count = long(problems.size());
+  std::exception_ptr failure;  // the first exception (it may not leave the parallel region)
+  std::atomic<bool> failed = false;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (long i = 0; i < count; ++i) {
+    if (failed.load(std::memory_order_relaxed)) continue;
+    try {
+      ProofTable& table = *tables[omp_get_thread_num()];
       if (table.used() > 0) table.clear();
-      report(problems[i], solve(problems[i].position, table, options));
+      SolveOptions o = options;
+      uint64_t reported = 0;  // nodes of this search already given to progress
+      if (progress.enabled()) {
+        o.limits.progress = [&](const SearchProgress& s) {
+          progress.searched(s.nodes - reported);
+          reported = s.nodes;
+        };
+      }
+      const SolveResult r = solve(problems[i].position, table, o);
+      progress.searched(r.nodes - reported);
+      report(problems[i], r);
+    } catch (...) {
+#pragma omp critical(kanju_solve_failure)
+      if (!failure) failure = std::current_exception();
+      failed = true;
     }
-  };
-  std::vector<std::thread> helpers;
-  for (size_t t = 1; t < tables.size(); ++t) helpers.emplace_back(work, std::ref(*tables[t]));
-  work(*tables[0]);
-  for (std::thread& h : helpers) h.join();
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 // One table per thread, allocated here so that a failure is an error message, not a crash.
@@ -304,15 +324,16 @@ int run_collection(const SolveCliOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   Tally tally;
   BatchProgress progress(c.problems.size(), stderr_is_terminal());
-  solve_all(c.problems, *tables, solve_options(opt), [&](const Problem& p, const SolveResult& r) {
-    progress.finish(r.nodes, [&] {
-      tally.add(p, r);
-      if (opt.json)
-        std::cout << json_record(p, r) << '\n';
-      else
-        print_compact(p, r);
-    });
-  });
+  solve_all(c.problems, *tables, solve_options(opt), progress,
+            [&](const Problem& p, const SolveResult& r) {
+              progress.finish(r.nodes, [&] {
+                tally.add(p, r);
+                if (opt.json)
+                  std::cout << json_record(p, r) << '\n';
+                else
+                  print_compact(p, r);
+              });
+            });
   progress.clear();
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   // With --json, stdout holds only the records.
@@ -329,7 +350,13 @@ int run_single(const SolveCliOptions& opt) {
   const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos)};
   auto tables = make_tables(1, opt.hash_mb);
   if (!tables) return fail(tables.error());
-  const SolveResult r = solve(p.position, *tables->front(), solve_options(opt));
+  SolveOptions options = solve_options(opt);
+  // The live line of a long search (on a terminal only: logs and pipes stay clean).
+  const bool live = stderr_is_terminal();
+  SearchProgressLine progress(live);
+  if (live) options.limits.progress = [&](const SearchProgress& s) { progress.update(s); };
+  const SolveResult r = solve(p.position, *tables->front(), options);
+  progress.clear();
   if (opt.json)
     std::cout << json_record(p, r) << std::endl;
   else
