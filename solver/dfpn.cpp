@@ -168,14 +168,16 @@ bool Dfpn::futile_candidate(const Position& pos, Move m) const {
 }
 
 // RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
-// piece handed back to the defender, is still mate within the same bound: the drop gained the
-// defender nothing but two plies. `within` is the length bound of the node being judged (the
-// value it must not exceed). Two readings are wrong: "mate at any length" discards real
-// counter-play (in the bundled 7-move problem a silver between rook and king lets the king
-// take the rook), and "mate on the spot" counts interpositions that composers call futile
-// (将棋図巧 lengths come out 2-6 plies long).
+// piece handed back to the defender, is still mate: mate on the spot, the defender having no
+// reply but further futile drops ("taken, and mated the same way"). This reading does not
+// depend on the length asked for, so "mated within n plies" stays one well-defined question.
+// Two other readings were tried and rejected: "mate at any length" discards real counter-play
+// (in the bundled 7-move problem a silver between rook and king lets the king take the rook),
+// and "mate within the node's own bound" makes the answer depend on the bound, so that a node
+// can be mated within 2 plies only because every reply is futile at that bound, and no main
+// line exists. It does match some published 将棋図巧 lengths that this reading misses.
 // The search starts two plies deeper so that the current path and its frames stay intact.
-bool Dfpn::futile_drop(Position& pos, int ply, Move m, MateLen within, Hand& proof) {
+bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   const Square csq = pos.checkers().lsb();
   const PieceType pt = m.drop_type();
   bool futile = false;
@@ -186,7 +188,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, MateLen within, Hand& pro
     if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
     pos.do_move(c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, within);
+    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
     if (o.proven()) {
@@ -199,7 +201,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, MateLen within, Hand& pro
   return futile;
 }
 
-bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen within) {
+bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
   if (futile_policy_ == FutilePolicy::Count || !futile_candidate(pos, m)) return false;
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
@@ -207,7 +209,7 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen within) {
   if (path_.empty()) path_.resize(1);
   path_[0] = pos.key();
   Hand proof;
-  return futile_drop(pos, 0, m, within, proof);
+  return futile_drop(pos, 0, m, proof);
 }
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
@@ -244,7 +246,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
       for (Move m : moves) {
         if (!all_futile) break;
         Hand p;
-        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, remaining, p);
+        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, p);
         proof = hand_max(proof, p);
       }
       terminal = all_futile ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
@@ -366,7 +368,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  if (!futile_drop(pos, ply, m, remaining, proof)) return false;
+  if (!futile_drop(pos, ply, m, proof)) return false;
   Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
   again.v = proven_outcome(0, proof, MOVE_NONE);
   again.futile = true;

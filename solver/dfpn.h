@@ -59,10 +59,9 @@ class Dfpn {
   NodeOutcome prove(Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED);
 
   // Whether the defender's drop `m` (pos: defender to move, in check) is a futile
-  // interposition for a node that must be mated within `within` plies: the checker can take it
-  // and, with the piece handed back to the defender, it is still mated within that bound.
-  // Always false under FutilePolicy::Count.
-  bool is_futile(Position& pos, Color attacker, Move m, MateLen within);
+  // interposition: the checker can take it and, with the piece handed back to the defender,
+  // it is still mate on the spot. Always false under FutilePolicy::Count.
+  bool is_futile(Position& pos, Color attacker, Move m);
 
   // What the next progress reports say the search is doing.
   void set_phase(const char* phase, int best_length) {
@@ -88,7 +87,7 @@ class Dfpn {
   void init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining);
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second);
   bool out_of_budget();
-  bool futile_drop(Position& pos, int ply, Move m, MateLen within, Hand& proof);
+  bool futile_drop(Position& pos, int ply, Move m, Hand& proof);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
   bool futile_candidate(const Position& pos, Move m) const;
 

@@ -57,7 +57,7 @@ class LineExtractor {
       for (const auto& r : ranked) out.push_back(r.second);
     } else {
       for (Move e : MoveList<EVASIONS>(pos)) {
-        if (dfpn_.is_futile(pos, attacker_, e, MateLen(value))) continue;
+        if (dfpn_.is_futile(pos, attacker_, e)) continue;
         pos.do_move(e);
         bool shorter = mates_within(pos, value - 3);
         pos.undo_move();
@@ -147,7 +147,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     return finish(SolveStatus::Unknown, "mate in " + std::to_string(length) +
                                             " proven, limit reached while extracting the line");
   std::string problem = check_main_line(root, result.line, [&](Position& p, Move m) {
-    return dfpn.is_futile(p, attacker, m, 0);
+    return dfpn.is_futile(p, attacker, m);
   });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
   return finish(SolveStatus::Mate, "");

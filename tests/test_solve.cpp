@@ -8,6 +8,7 @@
 
 #include "solver/sfen.h"
 #include "solver/solve.h"
+#include "tools/bench_problems.h"
 #include "solver/usi_move.h"
 
 using namespace kanju;
@@ -176,28 +177,14 @@ TEST_CASE("progress reports are ordered snapshots and leave the search as it is"
 }
 
 TEST_CASE("node counts are deterministic, as kanju bench's signature needs", "[solve][bench]") {
-  // Mirrors BENCH_PROBLEMS in tools/cmd_bench.cpp (keep them in step), with a lower node limit
-  // than the bench's 2,000,000 so that the problem the search cannot finish stays cheap.
-  const char* const bench[] = {
-      EXAMPLE_7,
-      PERPETUAL_CHECK,
-      "7gk/9/6P1+P/9/9/9/9/9/9 b GSP2r2b2g3s4n4l15p 1",
-      FUTILE_5,
-      "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
-      "lnsgs2+Pl/3kg4/p1pppN2p/6pp1/9/7R1/P1PP1Sg1P/1S3+b3/LN5KL w Nrbg6p 58",
-      "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
-      "ln1g2B+Rl/2s6/pPppppk2/6p1p/9/4P1P1P/P1PPSP3/3+psK3/L+r3G1NL b SNb2gn2p 39",
-      "ln2k3l/1Rs1gsgb1/2pppp3/p5Npp/5PP2/PP2P3P/2PPS4/1Bs2K3/LN3G1+rL w 2Pgnp 56",
-      "ln1g1k1nl/1rP5g/p1sp1+P1P1/4p3p/2pS2p1P/1P1P3p1/PGB1PP3/5K3/L+r3G1N+b w S2Psnl 62",
-      "+P2+Rb1gnl/7k1/n1p1+Bp1pp/p5p2/1p1pP2P1/2+s6/PsNGSPP1P/3KG4/L5RNL b SL3Pg 83",
-      "l3+Rpknl/9/4G1pg1/pP+B2Ssp1/1npnP4/4KP2P/P2P4L/2GS4G/LR7 b SN6Pbp 151",
-  };
+  // The bench's own list, with a lower node limit than its 2,000,000 so that problems the search
+  // cannot finish stay cheap.
   constexpr uint64_t MAX_NODES = 100'000;
   auto run = [&] {
     ProofTable table(TABLE_MB);
     std::vector<uint64_t> nodes;
-    for (const char* sfen : bench)
-      nodes.push_back(solve_sfen(sfen, table, FutilePolicy::Exclude, MAX_NODES).nodes);
+    for (const bench::BenchProblem& b : bench::BENCH_PROBLEMS)
+      nodes.push_back(solve_sfen(b.sfen, table, FutilePolicy::Exclude, MAX_NODES).nodes);
     return nodes;
   };
   const std::vector<uint64_t> once = run();
