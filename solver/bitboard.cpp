@@ -6,7 +6,9 @@ namespace {
 constexpr int DIR_DFILE[DIR_NB] = {0, 1, 1, 1, 0, -1, -1, -1};
 constexpr int DIR_DRANK[DIR_NB] = {1, 0, -1, 1, -1, 0, 1, -1};
 
-constexpr bool on_board(int file, int rank) { return file >= 0 && file < 9 && rank >= 0 && rank < 9; }
+constexpr bool on_board(int file, int rank) {
+  return file >= 0 && file < 9 && rank >= 0 && rank < 9;
+}
 
 constexpr Bitboard sq_bb(int file, int rank) {
   return on_board(file, rank) ? Bitboard::square(make_square(file, rank)) : Bitboard();
@@ -18,11 +20,32 @@ constexpr Bitboard black_steps(PieceType pt, int f, int r) {
   auto add = [&](int df, int dr) { b |= sq_bb(f + df, r + dr); };
   switch (pt) {
     case PAWN: add(0, -1); break;
-    case KNIGHT: add(-1, -2); add(1, -2); break;
-    case SILVER: add(-1, -1); add(0, -1); add(1, -1); add(-1, 1); add(1, 1); break;
-    case GOLD: case PRO_PAWN: case PRO_LANCE: case PRO_KNIGHT: case PRO_SILVER:
-      add(-1, -1); add(0, -1); add(1, -1); add(-1, 0); add(1, 0); add(0, 1); break;
-    case KING: case HORSE: case DRAGON:
+    case KNIGHT:
+      add(-1, -2);
+      add(1, -2);
+      break;
+    case SILVER:
+      add(-1, -1);
+      add(0, -1);
+      add(1, -1);
+      add(-1, 1);
+      add(1, 1);
+      break;
+    case GOLD:
+    case PRO_PAWN:
+    case PRO_LANCE:
+    case PRO_KNIGHT:
+    case PRO_SILVER:
+      add(-1, -1);
+      add(0, -1);
+      add(1, -1);
+      add(-1, 0);
+      add(1, 0);
+      add(0, 1);
+      break;
+    case KING:
+    case HORSE:
+    case DRAGON:
       for (int df = -1; df <= 1; ++df)
         for (int dr = -1; dr <= 1; ++dr)
           if (df || dr) add(df, dr);

@@ -51,21 +51,40 @@ class Bitboard {
   constexpr Bitboard operator~() const { return Bitboard(~b_ & all().b_); }
   constexpr Bitboard operator<<(int n) const { return Bitboard(b_ << n); }
   constexpr Bitboard operator>>(int n) const { return Bitboard(b_ >> n); }
-  constexpr Bitboard& operator&=(Bitboard o) { b_ &= o.b_; return *this; }
-  constexpr Bitboard& operator|=(Bitboard o) { b_ |= o.b_; return *this; }
-  constexpr Bitboard& operator^=(Bitboard o) { b_ ^= o.b_; return *this; }
+  constexpr Bitboard& operator&=(Bitboard o) {
+    b_ &= o.b_;
+    return *this;
+  }
+  constexpr Bitboard& operator|=(Bitboard o) {
+    b_ |= o.b_;
+    return *this;
+  }
+  constexpr Bitboard& operator^=(Bitboard o) {
+    b_ ^= o.b_;
+    return *this;
+  }
   constexpr bool operator==(Bitboard o) const { return b_ == o.b_; }
   constexpr bool operator!=(Bitboard o) const { return b_ != o.b_; }
-  constexpr Bitboard& set(Square sq) { b_ |= u128(1) << sq; return *this; }
-  constexpr Bitboard& clear(Square sq) { b_ &= ~(u128(1) << sq); return *this; }
+  constexpr Bitboard& set(Square sq) {
+    b_ |= u128(1) << sq;
+    return *this;
+  }
+  constexpr Bitboard& clear(Square sq) {
+    b_ &= ~(u128(1) << sq);
+    return *this;
+  }
 
   // Iterate the set squares: for (Square sq : bb) ...
   class Iterator {
    public:
     constexpr explicit Iterator(u128 b) : b_(b) {}
     Square operator*() const { return Bitboard(b_).lsb(); }
-    Iterator& operator++() { b_ &= b_ - 1; return *this; }
+    Iterator& operator++() {
+      b_ &= b_ - 1;
+      return *this;
+    }
     bool operator!=(const Iterator& o) const { return b_ != o.b_; }
+
    private:
     u128 b_;
   };
@@ -91,12 +110,12 @@ enum Direction : uint8_t {
 
 struct AttackTables {
   Bitboard step[COLOR_NB][PIECE_TYPE_NB][SQ_NB];  // non-sliding moves (and 1-step parts)
-  Bitboard ray[SQ_NB][DIR_NB];                     // squares strictly beyond sq in a direction
-  Bitboard between[SQ_NB][SQ_NB];                  // strictly between two aligned squares
-  Bitboard line[SQ_NB][SQ_NB];                     // the whole line through two aligned squares
+  Bitboard ray[SQ_NB][DIR_NB];                    // squares strictly beyond sq in a direction
+  Bitboard between[SQ_NB][SQ_NB];                 // strictly between two aligned squares
+  Bitboard line[SQ_NB][SQ_NB];                    // the whole line through two aligned squares
   Bitboard file_mask[9];
   Bitboard rank_mask[9];
-  Bitboard zone[COLOR_NB];                         // promotion zone, the far three ranks
+  Bitboard zone[COLOR_NB];  // promotion zone, the far three ranks
 };
 
 extern const AttackTables kAttackTables;
@@ -124,8 +143,8 @@ inline Bitboard lance_attacks(Color c, Square sq, Bitboard occ) {
   return c == BLACK ? ray_attacks<DIR_N>(sq, occ) : ray_attacks<DIR_S>(sq, occ);
 }
 inline Bitboard rook_attacks(Square sq, Bitboard occ) {
-  return ray_attacks<DIR_N>(sq, occ) | ray_attacks<DIR_S>(sq, occ) |
-         ray_attacks<DIR_E>(sq, occ) | ray_attacks<DIR_W>(sq, occ);
+  return ray_attacks<DIR_N>(sq, occ) | ray_attacks<DIR_S>(sq, occ) | ray_attacks<DIR_E>(sq, occ) |
+         ray_attacks<DIR_W>(sq, occ);
 }
 inline Bitboard bishop_attacks(Square sq, Bitboard occ) {
   return ray_attacks<DIR_NE>(sq, occ) | ray_attacks<DIR_NW>(sq, occ) |

@@ -28,8 +28,7 @@ Hand hand_min(Hand a, Hand b) {
 // many pieces of a held type the attacker has (more of them adds no new move).
 Hand widen_held(Hand h) {
   Hand r;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
-    r.set(pt, h.has(pt) ? Hand::max_count(pt) : 0);
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, h.has(pt) ? Hand::max_count(pt) : 0);
   return r;
 }
 
@@ -136,8 +135,8 @@ void Dfpn::init_child(Position& pos, Child& c, bool or_node, MateLen child_remai
     }
     // Too short for a reply and a mate, unless every reply may be a futile interposition:
     // that is for mid() to find out.
-    bool maybe_all_futile = futile_policy_ == FutilePolicy::Exclude &&
-                            child_remaining < DEPTH_UNLIMITED;
+    bool maybe_all_futile =
+        futile_policy_ == FutilePolicy::Exclude && child_remaining < DEPTH_UNLIMITED;
     for (Move e : replies_list) maybe_all_futile = maybe_all_futile && futile_candidate(pos, e);
     if (replies == 0)
       c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
@@ -212,8 +211,7 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
   return futile_drop(pos, 0, m, proof);
 }
 
-bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
-                  NodeOutcome& terminal) {
+bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
   if (int(frames_.size()) <= ply) frames_.resize(ply + 1);
   std::vector<Child>& kids = frames_[ply];
   kids.clear();
@@ -277,8 +275,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining,
   return true;
 }
 
-NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best,
-                            PnDn& second) {
+NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second) {
   const std::vector<Child>& kids = frames_[ply];
   const Hand hand = pos.hand(attacker_);
   NodeOutcome n;

@@ -30,8 +30,8 @@ struct SearchProgress {
 
 struct SearchLimits {
   uint64_t max_nodes = UINT64_MAX;
-  double max_seconds = 0;                       // 0: no time limit
-  const std::atomic<bool>* stop = nullptr;      // set from another thread to stop early
+  double max_seconds = 0;                   // 0: no time limit
+  const std::atomic<bool>* stop = nullptr;  // set from another thread to stop early
   // Called from the search thread about every `progress_interval` seconds, if set.
   std::function<void(const SearchProgress&)> progress;
   double progress_interval = 0.25;

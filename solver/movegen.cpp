@@ -5,7 +5,9 @@ namespace {
 
 // The least relative rank a piece of this type may stand on; below it the piece could never
 // move again (a "dead" piece), so promotion is forced and drops are forbidden.
-constexpr int min_live_rank(PieceType pt) { return pt == PAWN || pt == LANCE ? 1 : pt == KNIGHT ? 2 : 0; }
+constexpr int min_live_rank(PieceType pt) {
+  return pt == PAWN || pt == LANCE ? 1 : pt == KNIGHT ? 2 : 0;
+}
 
 inline bool can_promote(Color us, PieceType pt, Square from, Square to) {
   return is_promotable(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to));
@@ -170,7 +172,8 @@ class CheckGenerator {
     list = piece_checks<DRAGON>(list, pos_.pieces(us_, DRAGON));
     if (Bitboard k = pos_.pieces(us_, KING); k & discoverers_) {
       const Square from = k.lsb();
-      list = king_discoveries(list, from, pos_.piece_on(from), king_attacks(from) & ~pos_.pieces(us_));
+      list =
+          king_discoveries(list, from, pos_.piece_on(from), king_attacks(from) & ~pos_.pieces(us_));
     }
     return drop_checks(list);
   }

@@ -17,10 +17,10 @@ namespace kanju {
 struct StateInfo {
   uint64_t board_key = 0;
   uint64_t hand_key[COLOR_NB] = {0, 0};
-  Bitboard checkers;                  // enemy pieces giving check to the side to move
-  Bitboard blockers[COLOR_NB];        // pieces (either colour) alone between king c and a slider
-  Move move = MOVE_NONE;              // the move that led here
-  Piece captured = NO_PIECE;          // what that move captured
+  Bitboard checkers;            // enemy pieces giving check to the side to move
+  Bitboard blockers[COLOR_NB];  // pieces (either colour) alone between king c and a slider
+  Move move = MOVE_NONE;        // the move that led here
+  Piece captured = NO_PIECE;    // what that move captured
 };
 
 class Position {
@@ -73,9 +73,7 @@ class Position {
   Bitboard attackers_to(Color c, Square sq) const { return attackers_to(c, sq, pieces()); }
   // Whether any piece of colour c attacks sq; cheaper than attackers_to when only yes/no counts.
   bool attacked(Color c, Square sq, Bitboard occ) const;
-  bool has_pawn_on_file(Color c, int file) const {
-    return (pieces(c, PAWN) & file_bb(file)).any();
-  }
+  bool has_pawn_on_file(Color c, int file) const { return (pieces(c, PAWN) & file_bb(file)).any(); }
 
   // --- Moves. The move must be legal in this position.
   void do_move(Move m);

@@ -56,8 +56,8 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
   return r;
 }
 
-void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi,
-                       Move best, uint64_t amount, bool rep_dependent, MateLen depth) {
+void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
+                       uint64_t amount, bool rep_dependent, MateLen depth) {
   TableEntry* b = bucket(key);
   const bool finished = pn == 0 || dn == 0;
   TableEntry* slot = nullptr;

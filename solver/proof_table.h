@@ -26,9 +26,9 @@ struct TableEntry {
   Move best = MOVE_NONE;
   MateLen lo = 0;
   MateLen hi = NO_MATE_LEN;
-  MateLen depth = 0;    // the length limit of the query that left unfinished numbers here
-  uint8_t amount = 0;   // log2 of the search effort below this node, for replacement
-  uint8_t flags = 0;    // bit 0: REP_DEPENDENT; bits 1-7: the table generation that wrote it
+  MateLen depth = 0;   // the length limit of the query that left unfinished numbers here
+  uint8_t amount = 0;  // log2 of the search effort below this node, for replacement
+  uint8_t flags = 0;   // bit 0: REP_DEPENDENT; bits 1-7: the table generation that wrote it
 
   static constexpr uint8_t REP_DEPENDENT = 1;  // disproof valid only on the path that found it
 

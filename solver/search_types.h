@@ -34,9 +34,9 @@ struct TableResult {
   // at most hi plies" (NO_MATE_LEN when no mate is known).
   MateLen lo = 0;
   MateLen hi = NO_MATE_LEN;
-  Hand hand;            // proof pieces when proven, disproof pieces when disproven
+  Hand hand;  // proof pieces when proven, disproof pieces when disproven
   Move best = MOVE_NONE;
-  bool found = false;   // an entry with this exact hand exists
+  bool found = false;          // an entry with this exact hand exists
   bool rep_dependent = false;  // the stored disproof came from a repetition on some path
 };
 

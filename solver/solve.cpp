@@ -146,9 +146,8 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   if (extractor.failed())
     return finish(SolveStatus::Unknown, "mate in " + std::to_string(length) +
                                             " proven, limit reached while extracting the line");
-  std::string problem = check_main_line(root, result.line, [&](Position& p, Move m) {
-    return dfpn.is_futile(p, attacker, m);
-  });
+  std::string problem = check_main_line(
+      root, result.line, [&](Position& p, Move m) { return dfpn.is_futile(p, attacker, m); });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
   return finish(SolveStatus::Mate, "");
 }

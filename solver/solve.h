@@ -20,11 +20,11 @@ struct SolveOptions {
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  int length = -1;            // proven minimax length in plies (Mate only)
-  std::vector<Move> line;     // the main line (Mate only)
+  int length = -1;         // proven minimax length in plies (Mate only)
+  std::vector<Move> line;  // the main line (Mate only)
   uint64_t nodes = 0;
   double seconds = 0;
-  std::string note;           // why the result is Unknown, or what the self-check found
+  std::string note;  // why the result is Unknown, or what the self-check found
 };
 
 // Solves `root` with the attacker to move, using (and filling) `table`.

@@ -14,7 +14,6 @@ using kanju::test::from_sfen;
 
 namespace {
 
-
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);

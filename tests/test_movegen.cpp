@@ -17,7 +17,6 @@ using kanju::test::from_sfen;
 
 namespace {
 
-
 template <GenType T>
 std::set<std::string> usi_set(const Position& pos) {
   std::set<std::string> out;

@@ -17,7 +17,6 @@ using kanju::test::from_sfen;
 
 namespace {
 
-
 Move usi(const Position& pos, const std::string& text) {
   auto r = parse_usi_move(pos, text);
   INFO(text << ": " << r.error());

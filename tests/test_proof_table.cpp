@@ -29,7 +29,8 @@ TEST_CASE("a proof covers every hand that holds at least its proof pieces", "[ta
 
 TEST_CASE("a disproof covers every hand that holds at most its disproof pieces", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(1, 2), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
+  t.store(42, hand_of(1, 2), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false,
+          DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(1, 2), DEPTH_UNLIMITED).dn == 0);
   CHECK(t.probe(42, hand_of(0, 1), DEPTH_UNLIMITED).dn == 0);
   CHECK(t.probe(42, hand_of(2, 0), DEPTH_UNLIMITED).dn != 0);
@@ -41,10 +42,12 @@ TEST_CASE("a disproof covers every hand that holds at most its disproof pieces",
 
 TEST_CASE("repetition-dependent disproofs are not trusted off their path", "[table]") {
   ProofTable t(1);
-  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, true, DEPTH_UNLIMITED);
+  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, true,
+          DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).dn != 0);
   // A path-independent disproof of the same node replaces it.
-  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
+  t.store(42, hand_of(0, 0), PN_INF, 0, NO_MATE_LEN, NO_MATE_LEN, MOVE_NONE, 10, false,
+          DEPTH_UNLIMITED);
   CHECK(t.probe(42, hand_of(0, 0), DEPTH_UNLIMITED).dn == 0);
 }
 

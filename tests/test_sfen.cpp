@@ -12,7 +12,6 @@ using kanju::test::from_sfen;
 
 namespace {
 
-
 // The error parse_sfen gives for `sfen`; fails the test when it parses.
 std::string sfen_error(const std::string& sfen) {
   auto r = parse_sfen(sfen);

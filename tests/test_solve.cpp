@@ -8,8 +8,8 @@
 
 #include "solver/sfen.h"
 #include "solver/solve.h"
-#include "tools/bench_problems.h"
 #include "solver/usi_move.h"
+#include "tools/bench_problems.h"
 
 using namespace kanju;
 

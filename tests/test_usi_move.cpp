@@ -12,7 +12,6 @@ using kanju::test::from_sfen;
 
 namespace {
 
-
 std::string move_error(const std::string& sfen, const std::string& move) {
   auto r = parse_usi_move(from_sfen(sfen), move);
   INFO(sfen << " / " << move);
