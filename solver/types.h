@@ -25,23 +25,12 @@ constexpr bool is_ok(Square sq) { return sq >= 0 && sq < SQ_NB; }
 constexpr int relative_rank(Color c, int rank) { return c == BLACK ? rank : 8 - rank; }
 constexpr bool in_promotion_zone(Color c, Square sq) { return relative_rank(c, rank_of(sq)) <= 2; }
 
-// clang-format off: the promoted types line up under their base types.
+// The promoted types line up under their base types (PRO_PAWN = PAWN | 8 ...).
+// clang-format off
 enum PieceType : uint8_t {
   NO_PIECE_TYPE = 0,
-  PAWN,
-  LANCE,
-  KNIGHT,
-  SILVER,
-  BISHOP,
-  ROOK,
-  GOLD,
-  KING,
-  PRO_PAWN,
-  PRO_LANCE,
-  PRO_KNIGHT,
-  PRO_SILVER,
-  HORSE,
-  DRAGON,
+  PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING,
+  PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON,
   PIECE_TYPE_NB
 };
 // clang-format on
