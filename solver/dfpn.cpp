@@ -32,6 +32,18 @@ Hand widen_held(Hand h) {
   return r;
 }
 
+// Keeps the smallest value seen (and whose it is) and the second smallest: the child to search
+// and the bound that decides when to leave it.
+void track_smallest(PnDn value, int index, PnDn& smallest, PnDn& second, int& best) {
+  if (value < smallest) {
+    second = smallest;
+    smallest = value;
+    best = index;
+  } else if (value < second) {
+    second = value;
+  }
+}
+
 NodeOutcome proven_outcome(MateLen hi, Hand proof, Move best) {
   NodeOutcome o;
   o.pn = 0, o.dn = PN_INF, o.lo = 0, o.hi = hi, o.hand = proof, o.best = best;
@@ -297,13 +309,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
         disproof = hand_min(disproof, hand_before(pos, kids[i].move, v.hand));
         rep |= v.rep;
       }
-      if (v.pn < pn) {
-        second = pn;
-        pn = v.pn;
-        best = i;
-      } else if (v.pn < second) {
-        second = v.pn;
-      }
+      track_smallest(v.pn, i, pn, second, best);
     }
     if (proven >= 0) {
       const Child& c = kids[proven];
@@ -341,13 +347,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
     const int prev = kids[i].same_square_prev;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed behind its neighbour
     pn = saturating_add(pn, v.pn);
-    if (v.dn < dn) {
-      second = dn;
-      dn = v.dn;
-      best = i;
-    } else if (v.dn < second) {
-      second = v.dn;
-    }
+    track_smallest(v.dn, i, dn, second, best);
   }
   if (all_proven) {
     best = -1;
