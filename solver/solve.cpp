@@ -36,35 +36,35 @@ class LineExtractor {
     return o.proven();
   }
 
-  // Candidate moves at this node: for the attacker, checks that keep the mate within
-  // value - 1; for the defender, non-futile replies not mated sooner than value - 1.
-  std::vector<Move> candidates(Position& pos, int value) {
+  // The moves to consider at this node, in order of preference, not yet checked against the
+  // value: for the attacker every check, the most forcing (fewest replies) first, since among
+  // equally short mates it keeps the printed line free of detours whose interpositions are only
+  // futile (a rook dropped one square further away than needed); for the defender every reply
+  // but futile interpositions. Checking lazily, in line_from, saves a bounded search per move
+  // that is never needed.
+  std::vector<Move> preference_order(Position& pos) {
     std::vector<Move> out;
     if (pos.side_to_move() == attacker_) {
-      // Among equally short mates, the most forcing check first (fewest replies): it keeps
-      // the printed line free of detours whose interpositions are only futile, e.g. a rook
-      // dropped one square further away than needed.
       std::vector<std::pair<int, Move>> ranked;
       for (Move m : MoveList<CHECKS>(pos)) {
         pos.do_move(m);
-        bool ok = mates_within(pos, value - 1);
-        int replies = ok ? MoveList<EVASIONS>(pos).size() : 0;
+        ranked.emplace_back(MoveList<EVASIONS>(pos).size(), m);
         pos.undo_move();
-        if (ok) ranked.emplace_back(replies, m);
       }
       std::stable_sort(ranked.begin(), ranked.end(),
                        [](const auto& a, const auto& b) { return a.first < b.first; });
       for (const auto& r : ranked) out.push_back(r.second);
     } else {
-      for (Move e : MoveList<EVASIONS>(pos)) {
-        if (dfpn_.is_futile(pos, attacker_, e)) continue;
-        pos.do_move(e);
-        bool shorter = mates_within(pos, value - 3);
-        pos.undo_move();
-        if (!shorter) out.push_back(e);
-      }
+      for (Move e : MoveList<EVASIONS>(pos))
+        if (!dfpn_.is_futile(pos, attacker_, e)) out.push_back(e);
     }
     return out;
+  }
+
+  // Whether move m (already played on pos) keeps to the value: for the attacker, mate within
+  // value - 1 remains; for the defender, no mate sooner than value - 1.
+  bool keeps_value(Position& pos, bool attacker_moved, int value) {
+    return attacker_moved ? mates_within(pos, value - 1) : !mates_within(pos, value - 3);
   }
 
   Line line_from(Position& pos, int value) {
@@ -73,8 +73,14 @@ class LineExtractor {
     if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
     Line best;
     bool have = false;
-    for (Move m : candidates(pos, value)) {
+    const bool attacker_moves = pos.side_to_move() == attacker_;
+    for (Move m : preference_order(pos)) {
       pos.do_move(m);
+      if (!keeps_value(pos, attacker_moves, value)) {
+        pos.undo_move();
+        if (failed_) break;
+        continue;
+      }
       Line sub = line_from(pos, value - 1);
       pos.undo_move();
       if (failed_) break;
