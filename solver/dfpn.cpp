@@ -123,7 +123,7 @@ Hand Dfpn::mated_proof_hand(const Position& pos, Hand proof) const {
 // The search
 
 void Dfpn::init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining) {
-  pos.do_move(c.move);
+  visit(pos, c.move);
   const Hand hand = pos.hand(attacker_);
   TableResult t = table_.probe(pos.board_key(), hand, child_remaining);
   if (t.pn == 0) {
@@ -192,12 +192,12 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   const Square csq = pos.checkers().lsb();
   const PieceType pt = m.drop_type();
   bool futile = false;
-  pos.do_move(m);
+  visit(pos, m);
   if (int(path_.size()) <= ply + 2) path_.resize(ply + 3);
   path_[ply + 1] = pos.key();
   for (Move c : MoveList<LEGAL>(pos)) {
     if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
-    pos.do_move(c);
+    visit(pos, c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
     NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
@@ -224,6 +224,7 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
 }
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
+  ++expansions_;
   if (int(frames_.size()) <= ply) frames_.resize(ply + 1);
   std::vector<Child>& kids = frames_[ply];
   kids.clear();
@@ -374,7 +375,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
 
 NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining) {
   const bool or_node = pos.side_to_move() == attacker_;
-  const uint64_t nodes_before = nodes_++;
+  const uint64_t nodes_before = nodes_;
 
   // Step 1. A position already on the current path: the attacker is going round in circles
   // (perpetual check), a failure that holds on this path only.
@@ -418,7 +419,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
       child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
     }
     const Move m = c.move;
-    pos.do_move(m);
+    visit(pos, m);
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
     pos.undo_move();
     frames_[ply][best].v = r;  // the vector may have been reused deeper, never resized here

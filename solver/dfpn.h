@@ -69,7 +69,12 @@ class Dfpn {
     best_length_ = best_length;
   }
 
+  // Positions visited: every move the search plays, including the one-move look-ahead that
+  // gives each new child its first estimate. This is how YaneuraOu's and KomoringHeights'
+  // mate engines count nodes (one per do_move), so node counts and nodes/s compare directly.
   uint64_t nodes() const { return nodes_; }
+  // Nodes expanded: mid() calls that generated their children (a subset of the positions).
+  uint64_t expansions() const { return expansions_; }
   bool aborted() const { return aborted_; }
   double elapsed_seconds() const;
 
@@ -87,6 +92,10 @@ class Dfpn {
   void init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining);
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second);
   bool out_of_budget();
+  void visit(Position& pos, Move m) {
+    pos.do_move(m);
+    ++nodes_;
+  }
   bool futile_drop(Position& pos, int ply, Move m, Hand& proof);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
   bool futile_candidate(const Position& pos, Move m) const;
@@ -100,6 +109,7 @@ class Dfpn {
   FutilePolicy futile_policy_;
   Color attacker_ = BLACK;
   uint64_t nodes_ = 0;
+  uint64_t expansions_ = 0;
   uint64_t next_check_ = 0;
   bool aborted_ = false;
   const char* phase_ = "prove";

@@ -14,22 +14,22 @@ uint32_t keep_value(const TableEntry& e) {
 
 ProofTable::ProofTable(size_t megabytes) {
   size_t bytes = std::max<size_t>(megabytes, 1) << 20;
-  buckets_ = std::max<size_t>(bytes / (sizeof(TableEntry) * BUCKET), 1);
-  entries_.assign(buckets_ * BUCKET, TableEntry{});
+  buckets_.assign(std::max<size_t>(bytes / sizeof(Bucket), 1), Bucket{});
 }
 
 void ProofTable::clear() {
   generation_ = (generation_ + 1) & 0x7f;
-  if (generation_ == 0) std::fill(entries_.begin(), entries_.end(), TableEntry{});
+  if (generation_ == 0) std::fill(buckets_.begin(), buckets_.end(), Bucket{});
   used_ = 0;
 }
 
 TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const {
   TableResult r;
-  const TableEntry* b = bucket(key);
+  const Bucket& b = bucket(key);
   for (int i = 0; i < BUCKET; ++i) {
-    const TableEntry& e = b[i];
-    if (e.key != key || e.generation() != generation_) continue;
+    if (b.keys[i] != key) continue;
+    const TableEntry& e = b.entries[i];
+    if (e.generation() != generation_) continue;
     // 1. A proof with fewer pieces than we hold also proves this node.
     if (e.proven() && hand.dominates(e.hand) && e.hi < r.hi) {
       r.hi = e.hi;
@@ -58,63 +58,65 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
 
 void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
                        uint64_t amount, bool rep_dependent, MateLen depth) {
-  TableEntry* b = bucket(key);
+  Bucket& b = bucket(key);
   const bool finished = pn == 0 || dn == 0;
-  TableEntry* slot = nullptr;
-  for (int i = 0; i < BUCKET; ++i) {
-    TableEntry& e = b[i];
-    if (e.key == key && e.hand == hand && live(e)) {
-      slot = &e;
+  int slot = -1;
+  for (int i = 0; i < BUCKET; ++i)
+    if (b.keys[i] == key && b.entries[i].hand == hand && live(b, i)) {
+      slot = i;
       break;
     }
+  if (slot < 0) {
+    for (int i = 0; i < BUCKET && slot < 0; ++i)
+      if (!live(b, i)) slot = i, ++used_;
   }
-  if (!slot) {
-    for (int i = 0; i < BUCKET && !slot; ++i)
-      if (!live(b[i])) slot = &b[i], ++used_;
-  }
-  if (!slot) {
-    slot = b;
+  if (slot < 0) {
+    slot = 0;
     for (int i = 1; i < BUCKET; ++i)
-      if (keep_value(b[i]) < keep_value(*slot)) slot = &b[i];
-    *slot = TableEntry{};
+      if (keep_value(b.entries[i]) < keep_value(b.entries[slot])) slot = i;
+    b.keys[slot] = 0;
   }
-  if (slot->key != key || slot->hand != hand || !live(*slot)) *slot = TableEntry{};
+  TableEntry& e = b.entries[slot];
+  if (b.keys[slot] != key || e.hand != hand || !live(b, slot)) e = TableEntry{};
   const uint8_t stamp = uint8_t(generation_ << 1);
-  slot->key = key;
-  slot->hand = hand;
-  slot->pn = pn;
-  slot->dn = dn;
-  if (best) slot->best = best;
-  slot->amount = std::max(slot->amount, log2_amount(amount));
-  if (!finished) slot->depth = depth;
+  b.keys[slot] = key;
+  e.hand = hand;
+  e.pn = pn;
+  e.dn = dn;
+  if (best) e.best = best;
+  e.amount = std::max(e.amount, log2_amount(amount));
+  if (!finished) e.depth = depth;
   if (finished) {
-    if (pn == 0) slot->hi = std::min(slot->hi, hi);
+    if (pn == 0) e.hi = std::min(e.hi, hi);
     if (dn == 0) {
       // A path-independent bound replaces a repetition-dependent one, never the reverse.
-      if (!rep_dependent || (slot->flags & TableEntry::REP_DEPENDENT) || slot->lo == 0) {
-        slot->lo = std::max(slot->lo, lo);
-        slot->flags = rep_dependent ? TableEntry::REP_DEPENDENT : 0;
+      if (!rep_dependent || (e.flags & TableEntry::REP_DEPENDENT) || e.lo == 0) {
+        e.lo = std::max(e.lo, lo);
+        e.flags = rep_dependent ? TableEntry::REP_DEPENDENT : 0;
       }
     }
   }
-  slot->flags = uint8_t((slot->flags & TableEntry::REP_DEPENDENT) | stamp);
+  e.flags = uint8_t((e.flags & TableEntry::REP_DEPENDENT) | stamp);
 }
 
 void ProofTable::collect_garbage() {
   // Find the effort level below which half of the used entries lie, and free those.
   std::vector<uint32_t> values;
   values.reserve(used_);
-  for (const TableEntry& e : entries_)
-    if (live(e)) values.push_back(keep_value(e));
+  for (const Bucket& b : buckets_)
+    for (int i = 0; i < BUCKET; ++i)
+      if (live(b, i)) values.push_back(keep_value(b.entries[i]));
   if (values.empty()) return;
   auto mid = values.begin() + values.size() / 2;
   std::nth_element(values.begin(), mid, values.end());
   const uint32_t threshold = *mid;
-  for (TableEntry& e : entries_)
-    if (live(e) && keep_value(e) <= threshold) {
-      e = TableEntry{};
-      --used_;
-    }
+  for (Bucket& b : buckets_)
+    for (int i = 0; i < BUCKET; ++i)
+      if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
+        b.keys[i] = 0;
+        b.entries[i] = TableEntry{};
+        --used_;
+      }
 }
 
 }  // namespace kanju

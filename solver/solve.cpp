@@ -121,6 +121,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     result.status = status;
     result.note = std::move(note);
     result.nodes = dfpn.nodes();
+    result.expansions = dfpn.expansions();
     result.seconds = dfpn.elapsed_seconds();
     return result;
   };

@@ -20,9 +20,10 @@ struct SolveOptions {
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  int length = -1;         // proven minimax length in plies (Mate only)
-  std::vector<Move> line;  // the main line (Mate only)
-  uint64_t nodes = 0;
+  int length = -1;          // proven minimax length in plies (Mate only)
+  std::vector<Move> line;   // the main line (Mate only)
+  uint64_t nodes = 0;       // positions visited (Dfpn::nodes)
+  uint64_t expansions = 0;  // nodes expanded (Dfpn::expansions)
   double seconds = 0;
   std::string note;  // why the result is Unknown, or what the self-check found
 };

@@ -15,7 +15,7 @@ NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
   Position pos = r.value();
   ProofTable table(8);
   SearchLimits limits;
-  limits.max_nodes = 2'000'000;
+  limits.max_nodes = 20'000'000;
   Dfpn dfpn(table, limits, futile);
   return dfpn.prove(pos, pos.side_to_move(), max_len);
 }

@@ -32,7 +32,7 @@ Position from_sfen(const std::string& sfen) {
 
 SolveResult solve_sfen(const std::string& sfen, ProofTable& table,
                        FutilePolicy futile = FutilePolicy::Exclude,
-                       uint64_t max_nodes = 2'000'000) {
+                       uint64_t max_nodes = 20'000'000) {
   SolveOptions options;
   options.limits.max_nodes = max_nodes;
   options.futile = futile;
@@ -141,7 +141,7 @@ TEST_CASE("progress reports are ordered snapshots and leave the search as it is"
 
   std::vector<SearchProgress> reports;
   SolveOptions options;
-  options.limits.max_nodes = 2'000'000;
+  options.limits.max_nodes = 20'000'000;
   options.limits.progress = [&](const SearchProgress& p) { reports.push_back(p); };
   options.limits.progress_interval = 0;  // every time the search looks at its limits
   table.clear();

@@ -25,7 +25,7 @@ using bench::NOMATE;
 
 struct BenchOptions {
   size_t hash_mb = 64;
-  uint64_t nodes = 2'000'000;
+  uint64_t nodes = 20'000'000;
   bool json = false;
 };
 
@@ -59,7 +59,7 @@ int run_bench(const BenchOptions& opt) {
 
   if (!opt.json)
     std::printf("%-16s %-8s %-8s %12s %9s\n", "problem", "result", "expected", "nodes", "seconds");
-  uint64_t total_nodes = 0;
+  uint64_t total_nodes = 0, total_expansions = 0;
   const auto start = std::chrono::steady_clock::now();
   for (const BenchProblem& b : BENCH_PROBLEMS) {
     Result<Position> pos = parse_sfen(b.sfen);
@@ -67,6 +67,7 @@ int run_bench(const BenchOptions& opt) {
     table->clear();  // every problem starts from an empty table, or the counts depend on order
     const SolveResult r = solve(*pos, *table, options);
     total_nodes += r.nodes;
+    total_expansions += r.expansions;
     if (opt.json)
       std::cout << json_record(b, r) << std::endl;
     else
@@ -79,13 +80,15 @@ int run_bench(const BenchOptions& opt) {
   if (opt.json)
     std::cout << JsonObject()
                      .integer("nodes_searched", int64_t(total_nodes))
+                     .integer("expansions", int64_t(total_expansions))
                      .number("nps", nps, 0)
                      .number("seconds", seconds, 3)
                      .text()
               << std::endl;
   else
-    std::printf("\nNodes searched: %llu\nNodes/s: %.0f\nTime: %.3fs\n",
-                (unsigned long long)total_nodes, nps, seconds);
+    std::printf("\nNodes searched: %llu\nNodes/s: %.0f\nExpansions: %llu (%.0f/s)\nTime: %.3fs\n",
+                (unsigned long long)total_nodes, nps, (unsigned long long)total_expansions,
+                seconds > 0 ? total_expansions / seconds : 0, seconds);
   return 0;
 }
 
@@ -98,7 +101,7 @@ Command add_bench(CLI::App& app) {
   sub->add_option("--hash", opt->hash_mb, "Proof table size in MB (the signature assumes 64)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
-  sub->add_option("--nodes", opt->nodes, "Node limit per problem (the signature assumes 2000000)")
+  sub->add_option("--nodes", opt->nodes, "Node limit per problem (the signature assumes 20000000)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   sub->add_flag("--json", opt->json, "One JSON object per problem, then one with the totals");
