@@ -337,7 +337,9 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
         PieceType pt = kids[i].move.drop_type();
         d.set(pt, std::min(d.count(pt), hand.count(pt)));
       }
-      return disproven_outcome(plus_one(v.lo), d, v.rep);
+      NodeOutcome o = disproven_outcome(plus_one(v.lo), d, v.rep);
+      o.best = kids[i].move;  // the refutation: the main line's defence starts with it
+      return o;
     }
     if (v.proven()) {
       if (!kids[i].futile) hi = std::max(hi, plus_one(v.hi));

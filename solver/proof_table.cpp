@@ -56,6 +56,18 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
   return r;
 }
 
+Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
+  const Bucket& b = bucket(key);
+  Move hint = MOVE_NONE;
+  MateLen lo = 0;
+  for (int i = 0; i < BUCKET; ++i) {
+    const TableEntry& e = b.entries[i];
+    if (b.keys[i] != key || e.generation() != generation_ || !e.disproven()) continue;
+    if (e.hand.dominates(hand) && e.best && e.lo > lo) hint = e.best, lo = e.lo;
+  }
+  return hint;
+}
+
 void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
                        uint64_t amount, bool rep_dependent, MateLen depth) {
   Bucket& b = bucket(key);

@@ -56,6 +56,10 @@ class ProofTable {
   // query with another limit describe a different tree and mislead the search.
   TableResult probe(uint64_t key, Hand hand, MateLen remaining) const;
 
+  // The refuting move stored with a disproof of (key, hand) at any length, also one that
+  // depends on a repetition: a move-ordering hint, not a result. MOVE_NONE if there is none.
+  Move refutation_hint(uint64_t key, Hand hand) const;
+
   // Records a proof (hi < NO_MATE_LEN), a disproof (lo > 0), or unfinished numbers.
   void store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
              uint64_t amount, bool rep_dependent, MateLen depth);

@@ -17,9 +17,23 @@ namespace {
 // each alternative is extracted once.
 class LineExtractor {
  public:
-  LineExtractor(Dfpn& dfpn, Color attacker) : dfpn_(dfpn), attacker_(attacker) {}
+  LineExtractor(Dfpn& dfpn, const ProofTable& table, Color attacker)
+      : dfpn_(dfpn), table_(table), attacker_(attacker) {}
 
-  std::vector<Move> extract(Position& pos, int value) { return line_from(pos, value).moves; }
+  // Two passes: the first follows, for the attacker, only checks the table already vouches
+  // for, which is cheap and usually enough. If its line leaves the attacker pieces in hand, the
+  // second also searches the other checks for an empty-handed mate; if that runs out of budget
+  // the first line stands.
+  std::vector<Move> extract(Position& pos, int value) {
+    Line first = line_from(pos, value);
+    if (failed_ || first.empty_hand_at_mate) return first.moves;
+    memo_.clear();
+    attacker_known_only_ = false;
+    Line second = line_from(pos, value);
+    const bool second_ok = !failed_ && second.empty_hand_at_mate;
+    failed_ = false;
+    return second_ok ? second.moves : first.moves;
+  }
   bool failed() const { return failed_; }
 
  private:
@@ -36,28 +50,52 @@ class LineExtractor {
     return o.proven();
   }
 
+  // A move to consider, with what the table already says about it: +1 keeps the value,
+  // -1 does not, 0 unknown (a bounded search will tell).
+  struct Candidate {
+    Move move;
+    int known;
+  };
+
   // The moves to consider at this node, in order of preference, not yet checked against the
-  // value: for the attacker every check, the most forcing (fewest replies) first, since among
-  // equally short mates it keeps the printed line free of detours whose interpositions are only
-  // futile (a rook dropped one square further away than needed); for the defender every reply
-  // but futile interpositions. Checking lazily, in line_from, saves a bounded search per move
-  // that is never needed.
-  std::vector<Move> preference_order(Position& pos) {
-    std::vector<Move> out;
-    if (pos.side_to_move() == attacker_) {
-      std::vector<std::pair<int, Move>> ranked;
-      for (Move m : MoveList<CHECKS>(pos)) {
-        pos.do_move(m);
-        ranked.emplace_back(MoveList<EVASIONS>(pos).size(), m);
-        pos.undo_move();
+  // value. Moves the table already knows to keep the value come first: checking any other move
+  // costs a bounded search, and a failing one often a large disproof. Then, for the attacker,
+  // the most forcing check (fewest replies) first, since among equally short mates it keeps
+  // the printed line free of detours whose interpositions are only futile (a rook dropped one
+  // square further away than needed); for the defender, the reply that refuted the longest
+  // bounded mate while the length was proven. Futile interpositions are not the defender's
+  // choices at all.
+  std::vector<Candidate> preference_order(Position& pos, int value) {
+    std::vector<std::pair<int, Candidate>> ranked;
+    const bool attacker_moves = pos.side_to_move() == attacker_;
+    const Move refutation =
+        attacker_moves ? MOVE_NONE : table_.refutation_hint(pos.board_key(), pos.hand(attacker_));
+    auto classify = [&](Move m, int rank) {
+      pos.do_move(m);
+      const TableResult t =
+          table_.probe(pos.board_key(), pos.hand(attacker_),
+                       MateLen(std::max(attacker_moves ? value - 1 : value - 3, 0)));
+      int known = 0;
+      if (attacker_moves) {
+        known = t.pn == 0 ? 1 : 0;
+        rank += MoveList<EVASIONS>(pos).size();
+      } else if (value >= 3) {
+        known = t.dn == 0 ? 1 : t.pn == 0 ? -1 : 0;
       }
-      std::stable_sort(ranked.begin(), ranked.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (const auto& r : ranked) out.push_back(r.second);
+      pos.undo_move();
+      if (known < 0) return;
+      ranked.emplace_back(rank + (known > 0 ? 0 : 2 * MAX_MOVES), Candidate{m, known});
+    };
+    if (attacker_moves) {
+      for (Move m : MoveList<CHECKS>(pos)) classify(m, 0);
     } else {
       for (Move e : MoveList<EVASIONS>(pos))
-        if (!dfpn_.is_futile(pos, attacker_, e)) out.push_back(e);
+        if (!dfpn_.is_futile(pos, attacker_, e)) classify(e, e == refutation ? 0 : MAX_MOVES);
     }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Candidate> out;
+    for (const auto& r : ranked) out.push_back(r.second);
     return out;
   }
 
@@ -74,9 +112,18 @@ class LineExtractor {
     Line best;
     bool have = false;
     const bool attacker_moves = pos.side_to_move() == attacker_;
-    for (Move m : preference_order(pos)) {
+    // The hand can only be emptied by drops, one per attacker move: with more pieces in hand
+    // than attacker moves left, no line ends empty-handed and the first line found will do.
+    int in_hand = 0;
+    for (PieceType pt : HAND_TYPES_SFEN_ORDER) in_hand += pos.hand(attacker_).count(pt);
+    const bool empty_possible = in_hand <= (attacker_moves ? (value + 1) / 2 : value / 2);
+    for (const Candidate& c : preference_order(pos, value)) {
+      // In the first pass, once the attacker has a line, other checks are tried only if the
+      // table already vouches for them.
+      if (have && attacker_moves && c.known == 0 && attacker_known_only_) continue;
+      const Move m = c.move;
       pos.do_move(m);
-      if (!keeps_value(pos, attacker_moves, value)) {
+      if (c.known == 0 && !keeps_value(pos, attacker_moves, value)) {
         pos.undo_move();
         if (failed_) break;
         continue;
@@ -86,7 +133,7 @@ class LineExtractor {
       if (failed_) break;
       sub.moves.insert(sub.moves.begin(), m);
       if (!have || (sub.empty_hand_at_mate && !best.empty_hand_at_mate)) best = sub, have = true;
-      if (best.empty_hand_at_mate) break;
+      if (best.empty_hand_at_mate || !empty_possible) break;
     }
     if (!have) failed_ = true;
     memo_.emplace(memo_key, best);
@@ -94,8 +141,10 @@ class LineExtractor {
   }
 
   Dfpn& dfpn_;
+  const ProofTable& table_;
   Color attacker_;
   bool failed_ = false;
+  bool attacker_known_only_ = true;
   std::unordered_map<uint64_t, Line> memo_;
 };
 
@@ -147,7 +196,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
 
   // Step 3. The main line, checked by replaying it.
   dfpn.set_phase("line", length);
-  LineExtractor extractor(dfpn, attacker);
+  LineExtractor extractor(dfpn, table, attacker);
   result.line = extractor.extract(pos, length);
   result.length = length;
   if (extractor.failed())
