@@ -44,6 +44,17 @@ void track_smallest(PnDn value, int index, PnDn& smallest, PnDn& second, int& be
   }
 }
 
+// The key of the path to a child: the parent's path key and the move, mixed with the ply so
+// that the same moves in another order give another path.
+uint64_t child_path_key(uint64_t parent, Move m, int ply) {
+  uint64_t x = parent ^ (uint64_t(m.raw()) << 16 | uint64_t(ply)) * 0x9e3779b97f4a7c15ULL;
+  x ^= x >> 29;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  return x ^ (x >> 32);
+}
+// Marks the positions of the futility test, whose hands are not the game's.
+constexpr uint64_t FUTILE_PATH_TAG = 0x6a09e667f3bcc909ULL;
+
 NodeOutcome proven_outcome(MateLen hi, Hand proof, Move best) {
   NodeOutcome o;
   o.pn = 0, o.dn = PN_INF, o.lo = 0, o.hi = hi, o.hand = proof, o.best = best;
@@ -85,6 +96,8 @@ NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
   next_check_ = nodes_;
+  reserve_path(1);
+  path_keys_[0] = pos.key();
   return mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
 }
 
@@ -122,7 +135,16 @@ Hand Dfpn::mated_proof_hand(const Position& pos, Hand proof) const {
 // ---------------------------------------------------------------------------------------------
 // The search
 
-void Dfpn::init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining) {
+void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen child_remaining) {
+  // A failure by repetition found before on this very path still holds.
+  if (rep_count_ > 0) {
+    const uint64_t pk = child_path_key(path_keys_[ply], c.move, ply);
+    const RepEntry& r = rep_table_[pk & (REP_TABLE_SIZE - 1)];
+    if (r.path_key == pk && r.lo > child_remaining) {
+      c.v = disproven_outcome(r.lo, pos.hand(attacker_), true);
+      return;
+    }
+  }
   visit(pos, c.move);
   const Hand hand = pos.hand(attacker_);
   TableResult t = table_.probe(pos.board_key(), hand, child_remaining);
@@ -193,10 +215,12 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   const PieceType pt = m.drop_type();
   bool futile = false;
   visit(pos, m);
-  if (int(path_.size()) <= ply + 2) path_.resize(ply + 3);
+  reserve_path(ply + 3);
   path_[ply + 1] = pos.key();
+  path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
   for (Move c : MoveList<LEGAL>(pos)) {
     if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
+    path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
     NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
@@ -217,8 +241,9 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
-  if (path_.empty()) path_.resize(1);
+  reserve_path(1);
   path_[0] = pos.key();
+  path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
   return futile_drop(pos, 0, m, proof);
 }
@@ -239,7 +264,14 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
       terminal = disproven_outcome(MateLen(remaining + 1), hand, false);
       return false;
     }
-    for (Move m : moves) kids.push_back(Child{m, {}, -1});
+    for (Move m : moves) {
+      Child c{m, {}, -1};
+      // Drops of a rook, bishop or lance along one line lead to much the same positions: summing
+      // their disproof numbers would count one refutation several times.
+      c.max_dn = m.is_drop() &&
+                 (m.drop_type() == ROOK || m.drop_type() == BISHOP || m.drop_type() == LANCE);
+      kids.push_back(c);
+    }
   } else {
     MoveList<EVASIONS> moves(pos);
     if (moves.empty()) {
@@ -281,22 +313,24 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   }
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
   for (Child& c : frames_[ply]) {
-    init_child(pos, c, or_node, child_remaining);
+    init_child(pos, ply, c, or_node, child_remaining);
     // A mate in one ends an OR node at once.
     if (or_node && c.v.proven() && c.v.hi == 0) break;
   }
   return true;
 }
 
-NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second) {
+NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
+                            PnDn& sum_dn) {
   const std::vector<Child>& kids = frames_[ply];
   const Hand hand = pos.hand(attacker_);
   NodeOutcome n;
   best = -1;
   second = PN_INF;
   if (or_node) {
-    // OR: pn = min, dn = sum. Proven by the shortest proven child.
-    PnDn pn = PN_INF, dn = 0;
+    // OR: pn = min, dn = sum, except that drops of one ranging piece on different squares
+    // count once, by their max (see Child::max_dn). Proven by the shortest proven child.
+    PnDn pn = PN_INF, dn = 0, max_dn = 0;
     MateLen lo = NO_MATE_LEN;
     Hand disproof = widen_held(hand);
     bool rep = false;
@@ -304,7 +338,10 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
     for (int i = 0; i < int(kids.size()); ++i) {
       const NodeOutcome& v = kids[i].v;
       if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
-      dn = saturating_add(dn, v.dn);
+      if (kids[i].max_dn)
+        max_dn = std::max(max_dn, v.dn);
+      else
+        dn = saturating_add(dn, v.dn);
       if (v.disproven()) {
         lo = std::min(lo, plus_one(v.lo));
         disproof = hand_min(disproof, hand_before(pos, kids[i].move, v.hand));
@@ -317,6 +354,8 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
       best = proven;
       return proven_outcome(plus_one(c.v.hi), hand_before(pos, c.move, c.v.hand), c.move);
     }
+    sum_dn = dn;
+    dn = saturating_add(dn, max_dn);
     if (dn == 0) return disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
     n.pn = pn, n.dn = dn;
     n.best = best >= 0 ? kids[best].move : MOVE_NONE;
@@ -381,7 +420,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
 
   // Step 1. A position already on the current path: the attacker is going round in circles
   // (perpetual check), a failure that holds on this path only.
-  if (int(path_.size()) <= ply) path_.resize(ply + 1);
+  reserve_path(ply + 2);
   const uint64_t key = pos.key();
   path_[ply] = key;
   for (int p = ply - 2; p >= 0; p -= 2)
@@ -398,9 +437,9 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
 
   // Step 3. Search the most promising child until this node's numbers cross a threshold.
   int best;
-  PnDn second;
+  PnDn second, sum_dn = 0;
   for (;;) {
-    node = aggregate(pos, ply, or_node, best, second);
+    node = aggregate(pos, ply, or_node, best, second, sum_dn);
     // A reply that refutes "mate within the limit" may still be a futile interposition, which
     // does not count: only such a refutation is worth the (costly) futility search.
     if (node.dn == 0 && !or_node && rescue_futile(pos, ply, best, remaining)) continue;
@@ -415,12 +454,15 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     const PnDn sibling_bound = saturating_add(second, second / EPSILON_DIVISOR + 1);
     if (or_node) {
       child_thpn = std::min(thpn, sibling_bound);
-      child_thdn = std::min<PnDn>(THRESHOLD_MAX, thdn - node.dn + c.v.dn);
+      // A max-counted child moves this node's dn only above the others' sum.
+      child_thdn =
+          std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - sum_dn : thdn - node.dn + c.v.dn);
     } else {
       child_thdn = std::min(thdn, sibling_bound);
       child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
     }
     const Move m = c.move;
+    path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
     visit(pos, m);
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
     pos.undo_move();
@@ -428,7 +470,15 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   }
 
   // Step 4. Remember the result: finished nodes under their proof or disproof pieces,
-  // unfinished ones under the exact hand.
+  // unfinished ones under the exact hand. A failure that rests on a repetition is kept by the
+  // path that led here, and the table keeps this node's last numbers for other paths.
+  if (node.dn == 0 && node.rep) {
+    RepEntry& r = rep_table_[path_keys_[ply] & (REP_TABLE_SIZE - 1)];
+    if (r.path_key == 0) ++rep_count_;
+    r.path_key = path_keys_[ply];
+    r.lo = node.lo;
+    return node;
+  }
   const Hand stored_hand = (node.pn == 0 || node.dn == 0) ? node.hand : pos.hand(attacker_);
   table_.store(pos.board_key(), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
                nodes_ - nodes_before, node.rep, remaining);

@@ -73,6 +73,9 @@ class Dfpn {
   // gives each new child its first estimate. This is how YaneuraOu's and KomoringHeights'
   // mate engines count nodes (one per do_move), so node counts and nodes/s compare directly.
   uint64_t nodes() const { return nodes_; }
+  // The node limit (SearchLimits::max_nodes), which a caller may lower for one phase.
+  uint64_t max_nodes() const { return limits_.max_nodes; }
+  void set_max_nodes(uint64_t n) { limits_.max_nodes = n; }
   // Nodes expanded: mid() calls that generated their children (a subset of the positions).
   uint64_t expansions() const { return expansions_; }
   bool aborted() const { return aborted_; }
@@ -85,13 +88,18 @@ class Dfpn {
     int same_square_prev = -1;  // previous drop onto the same square (delayed expansion)
     bool futile = false;        // a futile interposition: mated, but not counted in the length
     bool futile_checked = false;
+    bool max_dn = false;  // OR node: counted in the disproof number by max, not by sum
   };
 
   NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
   bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);
-  void init_child(Position& pos, Child& c, bool or_node, MateLen child_remaining);
-  NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second);
+  void init_child(Position& pos, int ply, Child& c, bool or_node, MateLen child_remaining);
+  NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
+                        PnDn& sum_dn);
   bool out_of_budget();
+  void reserve_path(int plies) {
+    if (int(path_.size()) < plies) path_.resize(plies), path_keys_.resize(plies);
+  }
   void visit(Position& pos, Move m) {
     pos.do_move(m);
     ++nodes_;
@@ -118,6 +126,18 @@ class Dfpn {
   std::chrono::steady_clock::time_point start_;
   std::vector<std::vector<Child>> frames_;  // children per ply, reused
   std::vector<uint64_t> path_;              // full keys on the current path, per ply
+  std::vector<uint64_t> path_keys_;         // keys of the move sequences leading there, per ply
+
+  // Failures that rest on a repetition, by path key (the graph-history-interaction problem:
+  // such a failure holds only on the path that found it). Direct-mapped; a lost entry only
+  // costs a search again.
+  struct RepEntry {
+    uint64_t path_key = 0;
+    MateLen lo = 0;
+  };
+  static constexpr size_t REP_TABLE_SIZE = size_t(1) << 16;
+  std::vector<RepEntry> rep_table_ = std::vector<RepEntry>(REP_TABLE_SIZE);
+  size_t rep_count_ = 0;
 };
 
 }  // namespace kanju

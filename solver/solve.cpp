@@ -20,20 +20,27 @@ class LineExtractor {
   LineExtractor(Dfpn& dfpn, const ProofTable& table, Color attacker)
       : dfpn_(dfpn), table_(table), attacker_(attacker) {}
 
-  // Two passes: the first follows, for the attacker, only checks the table already vouches
-  // for, which is cheap and usually enough. If its line leaves the attacker pieces in hand, the
-  // second also searches the other checks for an empty-handed mate; if that runs out of budget
-  // the first line stands.
+  // Two passes. The first takes, at every node, the first move that keeps the value, trying
+  // the moves the table already vouches for first: cheap, and usually the answer. If its line
+  // leaves the attacker pieces in hand, the second looks for an empty-handed line (RULES.md
+  // §3.3), also among the attacker's unproven checks, with a budget as large as the search so
+  // far: the alternatives multiply at every defender node. If it runs out, the first line stands
+  // and tie_break_unfinished() says so.
   std::vector<Move> extract(Position& pos, int value) {
     Line first = line_from(pos, value);
     if (failed_ || first.empty_hand_at_mate) return first.moves;
     memo_.clear();
-    attacker_known_only_ = false;
+    explore_ = true;
+    const uint64_t saved_limit = dfpn_.max_nodes();
+    dfpn_.set_max_nodes(std::min(saved_limit, 2 * dfpn_.nodes() + 100000));
     Line second = line_from(pos, value);
-    const bool second_ok = !failed_ && second.empty_hand_at_mate;
+    dfpn_.set_max_nodes(saved_limit);
+    const bool second_ok = !failed_;
+    tie_break_unfinished_ = failed_;
     failed_ = false;
-    return second_ok ? second.moves : first.moves;
+    return second_ok && second.empty_hand_at_mate ? second.moves : first.moves;
   }
+  bool tie_break_unfinished() const { return tie_break_unfinished_; }
   bool failed() const { return failed_; }
 
  private:
@@ -118,9 +125,6 @@ class LineExtractor {
     for (PieceType pt : HAND_TYPES_SFEN_ORDER) in_hand += pos.hand(attacker_).count(pt);
     const bool empty_possible = in_hand <= (attacker_moves ? (value + 1) / 2 : value / 2);
     for (const Candidate& c : preference_order(pos, value)) {
-      // In the first pass, once the attacker has a line, other checks are tried only if the
-      // table already vouches for them.
-      if (have && attacker_moves && c.known == 0 && attacker_known_only_) continue;
       const Move m = c.move;
       pos.do_move(m);
       if (c.known == 0 && !keeps_value(pos, attacker_moves, value)) {
@@ -133,7 +137,7 @@ class LineExtractor {
       if (failed_) break;
       sub.moves.insert(sub.moves.begin(), m);
       if (!have || (sub.empty_hand_at_mate && !best.empty_hand_at_mate)) best = sub, have = true;
-      if (best.empty_hand_at_mate || !empty_possible) break;
+      if (!explore_ || best.empty_hand_at_mate || !empty_possible) break;
     }
     if (!have) failed_ = true;
     memo_.emplace(memo_key, best);
@@ -144,7 +148,8 @@ class LineExtractor {
   const ProofTable& table_;
   Color attacker_;
   bool failed_ = false;
-  bool attacker_known_only_ = true;
+  bool explore_ = false;
+  bool tie_break_unfinished_ = false;
   std::unordered_map<uint64_t, Line> memo_;
 };
 
@@ -205,6 +210,10 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   std::string problem = check_main_line(
       root, result.line, [&](Position& p, Move m) { return dfpn.is_futile(p, attacker, m); });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
+  if (extractor.tie_break_unfinished())
+    return finish(SolveStatus::Mate,
+                  "the line leaves pieces in hand; the search for an empty-handed defence "
+                  "(RULES.md 3.3) ran out of budget");
   return finish(SolveStatus::Mate, "");
 }
 

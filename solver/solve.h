@@ -25,7 +25,7 @@ struct SolveResult {
   uint64_t nodes = 0;       // positions visited (Dfpn::nodes)
   uint64_t expansions = 0;  // nodes expanded (Dfpn::expansions)
   double seconds = 0;
-  std::string note;  // why the result is Unknown, or what the self-check found
+  std::string note;  // why the result is Unknown, or what was left unfinished
 };
 
 // Solves `root` with the attacker to move, using (and filling) `table`.
