@@ -169,6 +169,15 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   const Color attacker = pos.side_to_move();
   Dfpn dfpn(table, options.limits, options.futile);
 
+  // Each phase's nodes are counted from the moment it starts.
+  uint64_t* phase_nodes = &result.prove_nodes;
+  uint64_t phase_start = 0;
+  auto enter_phase = [&](uint64_t* next) {
+    *phase_nodes += dfpn.nodes() - phase_start;
+    phase_start = dfpn.nodes();
+    if (next) phase_nodes = next;
+  };
+
   // Step 1. Mate or no mate, at any length.
   NodeOutcome o = dfpn.prove(pos, attacker);
   auto finish = [&](SolveStatus status, std::string note) {
@@ -176,6 +185,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     result.note = std::move(note);
     result.nodes = dfpn.nodes();
     result.expansions = dfpn.expansions();
+    enter_phase(nullptr);
     result.seconds = dfpn.elapsed_seconds();
     return result;
   };
@@ -183,6 +193,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
 
   // Step 2. The shortest mate: ask for a mate two plies shorter until there is none.
+  enter_phase(&result.shorten_nodes);
   int length = o.hi;
   dfpn.set_phase("shorten", length);
   while (length >= 3) {
@@ -200,6 +211,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   }
 
   // Step 3. The main line, checked by replaying it.
+  enter_phase(&result.line_nodes);
   dfpn.set_phase("line", length);
   LineExtractor extractor(dfpn, table, attacker);
   result.line = extractor.extract(pos, length);

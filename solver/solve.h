@@ -24,6 +24,8 @@ struct SolveResult {
   std::vector<Move> line;   // the main line (Mate only)
   uint64_t nodes = 0;       // positions visited (Dfpn::nodes)
   uint64_t expansions = 0;  // nodes expanded (Dfpn::expansions)
+  // Nodes per phase: the first proof, proving the length shortest, extracting the line.
+  uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;
   std::string note;  // why the result is Unknown, or what was left unfinished
 };

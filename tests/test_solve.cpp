@@ -56,6 +56,12 @@ TEST_CASE("the 7-ply example is mate in 7 with a sound main line", "[solve]") {
   CHECK(to_usi(r.line[0]) == "R*2b");
   CHECK(check_main_line(from_sfen(EXAMPLE_7), r.line) == "");
   CHECK(r.nodes > 0);
+  // Every node belongs to one phase, and the search expands fewer nodes than it visits.
+  CHECK(r.prove_nodes + r.shorten_nodes + r.line_nodes == r.nodes);
+  CHECK(r.prove_nodes > 0);
+  CHECK(r.shorten_nodes > 0);
+  CHECK(r.expansions > 0);
+  CHECK(r.expansions < r.nodes);
 }
 
 TEST_CASE("perpetual check is no mate", "[solve]") {

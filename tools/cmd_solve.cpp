@@ -176,6 +176,9 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   o.strings("usi", usi_moves(r.line));
   o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
   o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
+  o.integer("prove_nodes", int64_t(r.prove_nodes))
+      .integer("shorten_nodes", int64_t(r.shorten_nodes))
+      .integer("line_nodes", int64_t(r.line_nodes));
   o.number("seconds", r.seconds, 3).str("note", r.note);
   return o.text();
 }
