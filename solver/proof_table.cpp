@@ -112,16 +112,25 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
 }
 
 void ProofTable::collect_garbage() {
-  // Find the effort level below which half of the used entries lie, and free those.
-  std::vector<uint32_t> values;
-  values.reserve(used_);
-  for (const Bucket& b : buckets_)
+  // Find the effort level below which half of the used entries lie, and free those. Keep
+  // values are small (log2 effort plus a bit for finished entries), so a histogram finds the
+  // level without sorting, which keeps a USI `stop` prompt even when it arrives during a
+  // collection.
+  // The level is estimated from every eighth bucket of a large table: the pass is memory-bound.
+  constexpr uint32_t LEVELS = 0x200;
+  std::vector<size_t> histogram(LEVELS, 0);
+  size_t live_entries = 0;
+  const size_t stride = buckets_.size() >= 4096 ? 8 : 1;
+  for (size_t k = 0; k < buckets_.size(); k += stride)
     for (int i = 0; i < BUCKET; ++i)
-      if (live(b, i)) values.push_back(keep_value(b.entries[i]));
-  if (values.empty()) return;
-  auto mid = values.begin() + values.size() / 2;
-  std::nth_element(values.begin(), mid, values.end());
-  const uint32_t threshold = *mid;
+      if (live(buckets_[k], i))
+        ++histogram[std::min(keep_value(buckets_[k].entries[i]), LEVELS - 1)], ++live_entries;
+  if (live_entries == 0) return;
+  uint32_t threshold = 0;
+  for (size_t below = 0; threshold < LEVELS; ++threshold) {
+    below += histogram[threshold];
+    if (below * 2 >= live_entries) break;
+  }
   for (Bucket& b : buckets_)
     for (int i = 0; i < BUCKET; ++i)
       if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
