@@ -32,6 +32,24 @@ Hand widen_held(Hand h) {
   return r;
 }
 
+// Every type at the set's maximum: a disproof that no attacker hand could change, such as "no
+// mate within 0 plies", holds for all of them, and a large disproof hand lets the table reuse it
+// for every other order of drops that reaches the same board.
+Hand all_pieces() {
+  Hand r;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, Hand::max_count(pt));
+  return r;
+}
+
+// Whether the defender has a reply that is not a drop: then "no mate within 1 ply" holds
+// whatever the attacker holds (more attacker pieces only take drops away from the defender).
+template <class List>
+bool has_board_reply(const List& replies) {
+  for (Move e : replies)
+    if (!e.is_drop()) return true;
+  return false;
+}
+
 // Keeps the smallest value seen (and whose it is) and the second smallest: the child to search
 // and the bound that decides when to leave it.
 void track_smallest(PnDn value, int index, PnDn& smallest, PnDn& second, int& best) {
@@ -175,7 +193,8 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     if (replies == 0)
       c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
     else if (child_remaining < 2 && !maybe_all_futile)
-      c.v = disproven_outcome(MateLen(child_remaining + 1), hand, false);
+      c.v = disproven_outcome(MateLen(child_remaining + 1),
+                              has_board_reply(replies_list) ? all_pieces() : hand, false);
     else
       c.v.pn = PnDn(replies), c.v.dn = 1, c.v.lo = t.lo;
   } else {
@@ -184,7 +203,7 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     if (checks == 0)
       c.v = disproven_outcome(NO_MATE_LEN, widen_held(hand), false);
     else if (child_remaining < 1)
-      c.v = disproven_outcome(MateLen(child_remaining + 1), hand, false);
+      c.v = disproven_outcome(MateLen(child_remaining + 1), all_pieces(), false);
     else
       c.v.pn = 1, c.v.dn = PnDn(checks), c.v.lo = t.lo;
   }
@@ -261,7 +280,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
       return false;
     }
     if (remaining < 1) {
-      terminal = disproven_outcome(MateLen(remaining + 1), hand, false);
+      terminal = disproven_outcome(MateLen(remaining + 1), all_pieces(), false);
       return false;
     }
     for (Move m : moves) {
@@ -292,8 +311,10 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
         all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, p);
         proof = hand_max(proof, p);
       }
-      terminal = all_futile ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
-                            : disproven_outcome(MateLen(remaining + 1), hand, false);
+      terminal = all_futile
+                     ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
+                     : disproven_outcome(MateLen(remaining + 1),
+                                         has_board_reply(moves) ? all_pieces() : hand, false);
       return false;
     }
     // Drops onto one square are explored one at a time (cheapest piece first): proving one
