@@ -117,13 +117,10 @@ class CsaReader {
 Result<ProblemRecord> CsaReader::read(std::string_view bytes) {
   Result<std::string> text = to_utf8(bytes);
   if (!text) return Error{(source_.empty() ? "" : std::string(source_) + ":") + text.error()};
-  std::string_view rest = *text;
-  while (!rest.empty() && phase_ != Phase::DONE) {
-    const size_t end = std::min(rest.find('\n'), rest.size());
-    ++line_;
-    if (Status s = read_line(rest.substr(0, end))) return *s;
-    rest.remove_prefix(std::min(end + 1, rest.size()));
-  }
+  if (Status s = for_each_line(
+          *text, line_, [&](std::string_view l) { return read_line(l); },
+          [&] { return phase_ == Phase::DONE; }))
+    return *s;
   line_ = std::max(line_, 1);  // an empty file: blame its first line
   if (phase_ != Phase::MOVES && phase_ != Phase::DONE) return incomplete();
   record_.claimed_length = record_.claimed_line.empty() ? -1 : int(record_.claimed_line.size());

@@ -484,13 +484,10 @@ class KifReader {
 Result<ProblemRecord> KifReader::read(std::string_view bytes) {
   Result<std::string> text = to_utf8(bytes);
   if (!text) return Error{(source_.empty() ? "" : std::string(source_) + ":") + text.error()};
-  std::string_view rest = *text;
-  while (!rest.empty() && phase_ != Phase::DONE) {
-    const size_t end = std::min(rest.find('\n'), rest.size());
-    ++line_;
-    if (Status s = read_line(rest.substr(0, end))) return *s;
-    rest.remove_prefix(std::min(end + 1, rest.size()));
-  }
+  if (Status s = for_each_line(
+          *text, line_, [&](std::string_view l) { return read_line(l); },
+          [&] { return phase_ == Phase::DONE; }))
+    return *s;
   if (phase_ == Phase::BOARD)
     return error_at(board_line_, "the board diagram starting here is cut off after " +
                                      std::to_string(ranks_) + " ranks: the file ends inside it");

@@ -8,6 +8,7 @@
 // other "$KEY" as it is.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -94,6 +95,21 @@ inline Result<Position> build_setup_position(const BoardSetup& setup) {
   pos->set_hand(*setup.rest_to, h);
   pos->refresh();
   return pos;
+}
+
+// Feeds `text` to `read_line` one line at a time (without its '\n'), counting lines in `line`,
+// until a line gives an error or `done()` says the rest does not matter. The line loop of the
+// KIF and CSA readers.
+template <class ReadLine, class Done>
+std::optional<Error> for_each_line(std::string_view text, int& line, ReadLine read_line,
+                                   Done done) {
+  while (!text.empty() && !done()) {
+    const size_t end = std::min(text.find('\n'), text.size());
+    ++line;
+    if (std::optional<Error> e = read_line(text.substr(0, end))) return e;
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return std::nullopt;
 }
 
 }  // namespace kanju

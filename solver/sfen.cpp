@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "text.h"
 #include "usi_move.h"
 
 namespace kanju {
@@ -11,38 +12,6 @@ namespace {
 
 // nullopt when a check passes; the first rule broken otherwise.
 using Status = std::optional<Error>;
-
-constexpr std::string_view SPACE = " \t\r\n\f\v";
-
-std::vector<std::string_view> split_words(std::string_view s) {
-  std::vector<std::string_view> words;
-  for (size_t i = s.find_first_not_of(SPACE); i != std::string_view::npos;
-       i = s.find_first_not_of(SPACE, i)) {
-    size_t end = std::min(s.find_first_of(SPACE, i), s.size());
-    words.push_back(s.substr(i, end - i));
-    i = end;
-  }
-  return words;
-}
-
-// Text quoted for a message: unprintable bytes escaped, and long input cut short so that a
-// pasted file does not become the error message.
-std::string shown(std::string_view s) {
-  constexpr size_t MAX_SHOWN = 24;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < MAX_SHOWN; ++i) {
-    const unsigned char c = s[i];
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    }
-  }
-  return out + (s.size() > MAX_SHOWN ? "...'" : "'");
-}
-std::string shown(char c) { return shown(std::string_view(&c, 1)); }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // The value of at most nine decimal digits (callers check the length first, so no overflow and
@@ -78,7 +47,7 @@ Status check_digit(std::string_view text, size_t i, int rank) {
   if (text[i] == '0')
     return board_error("'0'" + at_rank(rank) + ": empty squares are counted 1 to 9");
   if (i > 0 && is_digit(text[i - 1]))
-    return board_error("two digits in a row " + shown(text.substr(i - 1, 2)) + at_rank(rank) +
+    return board_error("two digits in a row " + quoted(text.substr(i - 1, 2)) + at_rank(rank) +
                        ": write the empty squares as one digit");
   return std::nullopt;
 }
@@ -96,9 +65,9 @@ Result<Piece> read_board_piece(std::string_view text, size_t& i, int rank, size_
   if (column < 9) where += ", square " + square_name(make_square(8 - int(column), rank));
   if (pt == NO_PIECE_TYPE && (!promoted || is_letter(c)))
     return board_error((is_letter(c) ? "unknown piece letter " : "unexpected character ") +
-                       shown(c) + where);
+                       quoted(c) + where);
   if (promoted && !is_promotable(pt))
-    return board_error("'+' before " + shown(c) + where + ": only P, L, N, S, B and R promote");
+    return board_error("'+' before " + quoted(c) + where + ": only P, L, N, S, B and R promote");
   return make_piece(is_upper(c) ? BLACK : WHITE, promoted ? promote(pt) : pt);
 }
 
@@ -137,7 +106,7 @@ Status parse_board(std::string_view text, Piece* board) {
 Result<Color> parse_side(std::string_view text) {
   if (text == "b") return BLACK;
   if (text == "w") return WHITE;
-  return Error{"SFEN field 2 (side to move): expected 'b' or 'w', got " + shown(text)};
+  return Error{"SFEN field 2 (side to move): expected 'b' or 'w', got " + quoted(text)};
 }
 
 // --- Field 3: the hands.
@@ -153,7 +122,7 @@ struct HandItem {
 // The count written before a hand letter: 1 when absent, never 0, never more than the set.
 Result<int> hand_count(std::string_view digits, char letter, PieceType pt) {
   if (digits.empty()) return 1;
-  const std::string what = "count " + shown(digits) + " before " + shown(letter);
+  const std::string what = "count " + quoted(digits) + " before " + quoted(letter);
   if (digits.size() > 2) return hand_error(what + " is more than the set holds");
   const int n = digits_value(digits);
   if (n == 0) return hand_error(what + ": a count must be 1 or more");
@@ -169,14 +138,14 @@ Result<HandItem> read_hand_item(std::string_view text, size_t& i) {
   while (i < text.size() && is_digit(text[i])) ++i;
   const std::string_view digits = text.substr(start, i - start);
   if (i == text.size())
-    return hand_error("count " + shown(digits) + " at the end with no piece letter after it");
+    return hand_error("count " + quoted(digits) + " at the end with no piece letter after it");
   const char c = text[i++];
   if (c == '+') return hand_error("'+' in hand: pieces in hand are never promoted");
   if (c == '-') return hand_error("'-' must stand alone, for two empty hands");
   const PieceType pt = piece_type_from_letter(c);
   if (pt == NO_PIECE_TYPE)
     return hand_error((is_letter(c) ? "unknown piece letter " : "unexpected character ") +
-                      shown(c));
+                      quoted(c));
   if (pt == KING) return hand_error("a king cannot be held in hand");
   Result<int> n = hand_count(digits, c, pt);
   if (!n) return Error{n.error()};
@@ -203,10 +172,10 @@ Status parse_hands(std::string_view text, int hand[COLOR_NB][8]) {
 Result<int> parse_move_number(std::string_view text) {
   const std::string prefix = "SFEN field 4 (move number): ";
   if (!std::all_of(text.begin(), text.end(), is_digit))
-    return Error{prefix + "expected a whole number of 1 or more, got " + shown(text)};
+    return Error{prefix + "expected a whole number of 1 or more, got " + quoted(text)};
   text.remove_prefix(std::min(text.find_first_not_of('0'), text.size()));
   if (text.empty()) return Error{prefix + "0, expected 1 or more"};
-  if (text.size() > 9) return Error{prefix + shown(text) + " is too large"};
+  if (text.size() > 9) return Error{prefix + quoted(text) + " is too large"};
   return digits_value(text);
 }
 
@@ -381,11 +350,11 @@ Result<Position> command_position(const std::vector<std::string_view>& words, si
   if (begin == end) return Error{prefix + "expected 'startpos' or 'sfen'"};
   if (words[begin] == "startpos") {
     if (end - begin > 1)
-      return Error{prefix + "expected 'moves' after 'startpos', got " + shown(words[begin + 1])};
+      return Error{prefix + "expected 'moves' after 'startpos', got " + quoted(words[begin + 1])};
     return parse_sfen(STARTPOS_SFEN);
   }
   if (words[begin] != "sfen")
-    return Error{prefix + "expected 'startpos' or 'sfen', got " + shown(words[begin])};
+    return Error{prefix + "expected 'startpos' or 'sfen', got " + quoted(words[begin])};
   const std::vector<std::string_view> fields(words.begin() + begin + 1, words.begin() + end);
   return parse_sfen_words(fields);
 }

@@ -6,28 +6,15 @@
 #include <vector>
 
 #include "sfen.h"
+#include "text.h"
 #include "usi_move.h"
 
 namespace kanju {
 namespace {
 
-std::vector<std::string> split_words(std::string_view s) {
-  constexpr std::string_view SPACE = " \t\r\n\f\v";
-  std::vector<std::string> words;
-  for (size_t i = s.find_first_not_of(SPACE); i != std::string_view::npos;
-       i = s.find_first_not_of(SPACE, i)) {
-    const size_t end = std::min(s.find_first_of(SPACE, i), s.size());
-    words.emplace_back(s.substr(i, end - i));
-    i = end;
-  }
-  return words;
-}
-
-std::string join(std::vector<std::string>::const_iterator begin,
-                 std::vector<std::string>::const_iterator end) {
-  std::string text;
-  for (auto it = begin; it != end; ++it) text += (text.empty() ? "" : " ") + *it;
-  return text;
+std::vector<std::string> words_of(std::string_view s) {
+  const std::vector<std::string_view> views = split_words(s);
+  return {views.begin(), views.end()};
 }
 
 // The 81 cells of an SFEN board field, rank a first and file 9 first, "" for an empty square,
@@ -87,7 +74,7 @@ Result<Position> pass_turn(const Position& pos) {
 Result<Position> parse_sfen_any_side(std::string_view sfen) {
   Result<Position> pos = parse_sfen(sfen);
   if (pos) return pos;
-  std::vector<std::string> words = split_words(sfen);
+  std::vector<std::string> words = words_of(sfen);
   if (!words.empty() && words[0] == "sfen") words.erase(words.begin());
   if (words.size() < 3 || words.size() > 4 || (words[1] != "b" && words[1] != "w")) return pos;
   const std::string king = words[1] == "b" ? "k" : "K";
@@ -101,7 +88,7 @@ Result<Position> parse_sfen_any_side(std::string_view sfen) {
     (*cells)[i] = king;
     words[0] = board_field(*cells);
     (*cells)[i].clear();
-    Result<Position> with_king = parse_sfen(join(words.begin(), words.end()));
+    Result<Position> with_king = parse_sfen(join_words(words.begin(), words.end()));
     if (!with_king) {
       if (!first_error) first_error = Error{with_king.error()};
       continue;
@@ -114,15 +101,15 @@ Result<Position> parse_sfen_any_side(std::string_view sfen) {
 }
 
 Result<Position> parse_usi_position(std::string_view text) {
-  const std::vector<std::string> words = split_words(text);
+  const std::vector<std::string> words = words_of(text);
   const auto begin = words.begin() + (!words.empty() && words[0] == "position" ? 1 : 0);
   const auto moves_at = std::find(begin, words.end(), "moves");
 
   Result<Position> pos = Error{""};
   if (begin != moves_at && *begin == "sfen") {
-    pos = parse_sfen_any_side(join(begin + 1, moves_at));
+    pos = parse_sfen_any_side(join_words(begin + 1, moves_at));
   } else {  // startpos, or a mistake that parse_position_command names
-    Result<PositionCommand> cmd = parse_position_command(join(begin, moves_at));
+    Result<PositionCommand> cmd = parse_position_command(join_words(begin, moves_at));
     pos = cmd ? Result<Position>(std::move(cmd->position)) : Result<Position>(Error{cmd.error()});
   }
   if (!pos || moves_at == words.end()) return pos;

@@ -12,39 +12,13 @@
 #include "solver/movegen.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
+#include "tests/record_fixture.h"
 #include "tests/sfen_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using namespace kanju::test;
 
 namespace {
-
-const std::string TSUME_7 = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
-const std::string TSUME_7_USI = "R*2b 2c1d G*1e 1d1e G*1f 1e1d S*1e";
-
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(KANJU_TEST_DATA) + "/" + name, std::ios::binary);
-  INFO(name);
-  REQUIRE(in);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-ProblemRecord parsed(const Result<ProblemRecord>& r) {
-  INFO(r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-std::string usi_line(const std::vector<Move>& line) {
-  std::string out;
-  for (Move m : line) {
-    if (!out.empty()) out += ' ';
-    out += to_usi(m);
-  }
-  return out;
-}
 
 // The 7-move problem in V2.2; lines are numbered in the comments for the error tests.
 const std::vector<std::string> BASE_LINES = {

@@ -12,40 +12,15 @@
 #include "solver/notation.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
+#include "tests/record_fixture.h"
 #include "tests/sfen_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using namespace kanju::test;
 
 namespace {
 
-const std::string TSUME_7 = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
-const std::string TSUME_7_USI = "R*2b 2c1d G*1e 1d1e G*1f 1e1d S*1e";
 const std::string TSUME_7_JA = "▲２二飛打 △１四玉 ▲１五金打 △同玉 ▲１六金打 △１四玉 ▲１五銀打";
-
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(KANJU_TEST_DATA) + "/" + name, std::ios::binary);
-  INFO(name);
-  REQUIRE(in);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-ProblemRecord parsed(const Result<ProblemRecord>& r) {
-  INFO(r.error());
-  REQUIRE(r.ok());
-  return r.value();
-}
-
-std::string usi_line(const std::vector<Move>& line) {
-  std::string out;
-  for (Move m : line) {
-    if (!out.empty()) out += ' ';
-    out += to_usi(m);
-  }
-  return out;
-}
 
 // The 7-move problem with 残り全部; lines are numbered in the comments for the error tests.
 const std::vector<std::string> BASE_LINES = {

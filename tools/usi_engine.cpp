@@ -6,11 +6,11 @@
 #include <exception>
 #include <new>
 #include <optional>
-#include <sstream>
 #include <string_view>
 
 #include "commands.h"
 #include "solver/sfen.h"
+#include "solver/text.h"
 #include "solver/usi_move.h"
 #include "solver/usi_position.h"
 
@@ -23,11 +23,9 @@ constexpr int64_t MAX_THREADS = 256;
 constexpr int64_t MAX_NODES_LIMIT = 1'000'000'000'000'000;
 constexpr int64_t MAX_INFO_INTERVAL_MS = 60'000;
 
-std::vector<std::string> split_words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
+std::vector<std::string> words_of(const std::string& line) {
+  const std::vector<std::string_view> views = split_words(line);
+  return {views.begin(), views.end()};
 }
 
 std::string lower(std::string s) {
@@ -35,29 +33,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string joined(std::vector<std::string>::const_iterator begin,
-                   std::vector<std::string>::const_iterator end) {
-  std::string text;
-  for (auto it = begin; it != end; ++it) text += (text.empty() ? "" : " ") + *it;
-  return text;
-}
-
-// Input quoted in a message: unprintable bytes escaped, long input cut short.
-std::string shown(std::string_view s) {
-  constexpr size_t MAX_SHOWN = 40;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < MAX_SHOWN; ++i) {
-    const unsigned char c = s[i];
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    }
-  }
-  return out + (s.size() > MAX_SHOWN ? "...'" : "'");
-}
+std::string shown(std::string_view s) { return quoted(s, 40); }
 
 // A whole decimal number within [min, max], or nullopt.
 std::optional<int64_t> parse_integer(const std::string& s, int64_t min, int64_t max) {
@@ -176,7 +152,7 @@ int UsiEngine::run() {
 }
 
 bool UsiEngine::execute(const std::string& line) {
-  const std::vector<std::string> words = split_words(line);
+  const std::vector<std::string> words = words_of(line);
   if (words.empty()) return true;
   const std::string& command = words[0];
   if (command == "usi") {
@@ -252,8 +228,8 @@ void UsiEngine::setoption(const std::vector<std::string>& words) {
     return;
   }
   const auto value_at = std::find(words.begin() + 2, words.end(), "value");
-  const std::string name = joined(words.begin() + 2, value_at);
-  const std::string value = value_at == words.end() ? "" : joined(value_at + 1, words.end());
+  const std::string name = join_words(words.begin() + 2, value_at);
+  const std::string value = value_at == words.end() ? "" : join_words(value_at + 1, words.end());
   set_option(name, value);
 }
 
