@@ -106,7 +106,7 @@ bool Dfpn::out_of_budget() {
     next_progress_ = elapsed + limits_.progress_interval;
     limits_.progress(SearchProgress{nodes_, elapsed, table_.hashfull(), phase_, best_length_});
   }
-  if (table_.needs_gc()) table_.collect_garbage();
+  if (table_.needs_gc()) table_.collect_garbage(limits_.stop);
   return aborted_;
 }
 

@@ -111,7 +111,7 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
   e.flags = uint8_t((e.flags & TableEntry::REP_DEPENDENT) | stamp);
 }
 
-void ProofTable::collect_garbage() {
+void ProofTable::collect_garbage(const std::atomic<bool>* stop) {
   // Find the effort level below which half of the used entries lie, and free those. Keep
   // values are small (log2 effort plus a bit for finished entries), so a histogram finds the
   // level without sorting, which keeps a USI `stop` prompt even when it arrives during a
@@ -131,13 +131,19 @@ void ProofTable::collect_garbage() {
     below += histogram[threshold];
     if (below * 2 >= live_entries) break;
   }
-  for (Bucket& b : buckets_)
+  auto stopped = [stop](size_t k) {
+    return stop && k % 4096 == 0 && stop->load(std::memory_order_relaxed);
+  };
+  for (size_t k = 0; k < buckets_.size(); ++k) {
+    if (stopped(k)) return;
+    Bucket& b = buckets_[k];
     for (int i = 0; i < BUCKET; ++i)
       if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
         b.keys[i] = 0;
         b.entries[i] = TableEntry{};
         --used_;
       }
+  }
 }
 
 }  // namespace kanju

@@ -10,6 +10,7 @@
 // mostly full, collect_garbage() drops the least-searched half of the unfinished entries.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -72,7 +73,9 @@ class ProofTable {
   // Parts per thousand in use, as USI's hashfull.
   int hashfull() const { return int(used_ * 1000 / capacity()); }
   // Frees the least-searched unfinished entries (and, if that is not enough, finished ones).
-  void collect_garbage();
+  // `stop`, when given and set (a USI stop), ends the collection early: fewer entries are
+  // freed, which is harmless, and the search answers at once.
+  void collect_garbage(const std::atomic<bool>* stop = nullptr);
   bool needs_gc() const { return used_ * 10 > capacity() * 9; }
 
  private:

@@ -1,5 +1,6 @@
 // The proof table answers for every hand that a stored proof or disproof covers, and never
 // grows past its size.
+#include <atomic>
 #include <catch2/catch.hpp>
 
 #include "solver/proof_table.h"
@@ -69,6 +70,11 @@ TEST_CASE("the table never grows past its size and collects garbage", "[table]")
             i % 100, false, DEPTH_UNLIMITED);
   CHECK(t.used() <= capacity);
   CHECK(t.capacity() == capacity);
+  // A stop request ends a collection early and leaves the table as it was.
+  const size_t full = t.used();
+  std::atomic<bool> stop{true};
+  t.collect_garbage(&stop);
+  CHECK(t.used() == full);
   t.collect_garbage();
   CHECK(t.used() <= capacity / 2 + ProofTable::BUCKET);
 }
