@@ -60,4 +60,14 @@ JsonObject& JsonObject::strings(std::string_view key, const std::vector<std::str
   return raw(key, list + "]");
 }
 
+JsonObject& JsonObject::object(std::string_view key, const JsonObject& value) {
+  return raw(key, value.text());
+}
+
+JsonObject& JsonObject::objects(std::string_view key, const std::vector<JsonObject>& values) {
+  std::string list = "[";
+  for (size_t i = 0; i < values.size(); ++i) list += (i ? ", " : "") + values[i].text();
+  return raw(key, list + "]");
+}
+
 }  // namespace kanju::cli

@@ -21,6 +21,8 @@ class JsonObject {
   JsonObject& boolean(std::string_view key, bool value);
   JsonObject& null(std::string_view key);
   JsonObject& strings(std::string_view key, const std::vector<std::string>& values);
+  JsonObject& object(std::string_view key, const JsonObject& value);
+  JsonObject& objects(std::string_view key, const std::vector<JsonObject>& values);
 
   // The object, "{...}", without a newline.
   std::string text() const { return text_ + "}"; }

@@ -1,0 +1,360 @@
+// kanju verify: checks tsume problems for soundness (RULES.md §5) — one given as a SFEN, KIF,
+// KI2 or CSA files, folders of them, collections (problems/*.tsv), or stdin — in parallel,
+// printing each result as it is found, then a summary table.
+//
+// Each result is also one JSON line, written with one write() as the problem finishes, so that
+// --resume can continue an interrupted run from the output file: the problems whose key is in
+// it are skipped, and a last line torn by the interruption is dropped. Ctrl-C stops the
+// searches; the problems still running are not written, so a resumed run does them again.
+#include <fcntl.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <new>
+
+#include "commands.h"
+#include "progress.h"
+#include "solver/csa.h"
+#include "solver/kif.h"
+#include "verify_input.h"
+#include "verify_report.h"
+
+namespace kanju::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct VerifyCliOptions {
+  std::vector<std::string> inputs;  // paths, or the words of one SFEN
+  std::vector<std::string> files;
+  int length = 0;
+  std::string line;
+  std::string format = "auto";
+  double seconds = 0;
+  uint64_t nodes = 0;
+  uint64_t check_nodes = 2'000'000;
+  size_t hash_mb = 256;
+  int threads = 1;
+  std::string futile = "exclude";
+  bool json = false;
+  std::string output;
+  bool resume = false;
+  std::string fail_on;
+  std::vector<std::string> export_to;  // FORMAT DIR
+  bool no_unneeded = false;
+};
+
+// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND).
+std::atomic<bool> interrupted = false;
+
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+void catch_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// Writes all of `text` to fd: one write() unless the kernel takes less.
+bool write_all(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+// --- Inputs
+
+// A SFEN's first word is its board (eight '/') or a word of the USI position command.
+bool looks_like_sfen(const std::string& word) {
+  return word == "startpos" || word == "sfen" || word == "position" ||
+         std::count(word.begin(), word.end(), '/') == 8;
+}
+
+std::vector<VerifyItem> read_items(const VerifyCliOptions& opt) {
+  std::error_code ec;
+  if (!opt.inputs.empty() && looks_like_sfen(opt.inputs[0]) && !fs::exists(opt.inputs[0], ec)) {
+    if (!opt.files.empty()) return {};
+    return {item_from_sfen(opt.inputs, opt.length, opt.line)};
+  }
+  std::vector<std::string> paths = opt.inputs;
+  paths.insert(paths.end(), opt.files.begin(), opt.files.end());
+  if (!paths.empty()) return read_inputs(paths);
+  if (isatty(STDIN_FILENO))
+    std::cerr << "Reading problems from stdin (one SFEN a line, or a KIF/CSA record); end with "
+                 "Ctrl-D.\n";
+  return read_stdin(std::cin, opt.format);
+}
+
+// --- Export
+
+std::string export_name(const std::string& key) {
+  std::string name = key;
+  for (const char* ext : {".kifu", ".kif", ".ki2", ".csa", ".KIF", ".CSA"})
+    if (name.ends_with(ext)) name.resize(name.size() - std::strlen(ext));
+  if (const size_t tsv = name.rfind(".tsv:"); tsv != std::string::npos) name.replace(tsv, 5, "-");
+  for (char& c : name)
+    if (c == '/' || c == '\\' || c == ':' || c == ' ') c = '_';
+  while (name.starts_with("._") || name.starts_with("_")) name.erase(0, name[0] == '.' ? 2 : 1);
+  return name.empty() ? "problem" : name;
+}
+
+// The problem with its verified solution: the claimed line when it is a right one, else the
+// solver's. Nothing when there is no mate.
+std::string export_problem(const VerifyItem& item, const VerifyResult& r, const std::string& format,
+                           const std::string& dir) {
+  if (r.solve.status != SolveStatus::Mate) return "";
+  bool claimed_ok = r.main_line_claimed && int(r.main_line.size()) == r.solve.length;
+  for (const Finding& f : r.findings)
+    claimed_ok &= f.kind != FindingKind::LongerVariation && f.kind != FindingKind::ClaimedLineFails;
+  ProblemRecord record = item.record;
+  record.claimed_line = claimed_ok ? r.main_line : r.solve.line;
+  record.claimed_length = int(record.claimed_line.size());
+  std::erase_if(record.headers, [](const auto& h) { return h.first == "手数"; });
+  if (!item.id.empty() && !record.header("作品名")) record.headers.emplace_back("作品名", item.id);
+  record.headers.emplace_back("手数", std::to_string(record.claimed_length));
+  record.headers.emplace_back("備考", std::string("kanju verify: ") + to_string(r.verdict));
+  const std::string ext = format == "csa" ? ".csa" : format == "ki2" ? ".ki2" : ".kifu";
+  const std::string text = format == "csa"   ? to_csa(record)
+                           : format == "ki2" ? to_ki2(record)
+                                             : to_kif(record);
+  const std::string path = (fs::path(dir) / (export_name(item.key) + ext)).string();
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return out ? "" : "cannot write " + path;
+}
+
+// --- Running
+
+Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {
+  std::vector<std::unique_ptr<ProofTable>> tables;
+  try {
+    for (size_t i = 0; i < count; ++i) tables.push_back(std::make_unique<ProofTable>(megabytes));
+  } catch (const std::bad_alloc&) {
+    return Error{"cannot allocate " + std::to_string(count) + " hash table(s) of " +
+                 std::to_string(megabytes) + " MB: lower --hash or --threads"};
+  }
+  return tables;
+}
+
+VerifyOptions verify_options(const VerifyCliOptions& opt) {
+  VerifyOptions o;
+  if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
+  o.limits.max_seconds = opt.seconds;
+  o.limits.stop = &interrupted;
+  o.check_nodes = opt.check_nodes > 0 ? opt.check_nodes : UINT64_MAX;
+  o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  o.unneeded_pieces = !opt.no_unneeded;
+  return o;
+}
+
+using Report = std::function<void(size_t, const VerifyResult&)>;
+
+// Verifies items[todo[i]] on the tables' threads, the next problem to whichever thread is free.
+// A problem cut short by Ctrl-C is not reported.
+void verify_all(const std::vector<VerifyItem>& items, const std::vector<size_t>& todo,
+                std::vector<std::unique_ptr<ProofTable>>& tables, const VerifyOptions& options,
+                BatchProgress& progress, const Report& report) {
+  std::exception_ptr failure;
+  std::atomic<bool> failed = false;
+  const long count = long(todo.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(int(tables.size()))
+  for (long i = 0; i < count; ++i) {
+    if (failed.load(std::memory_order_relaxed) || interrupted.load()) continue;
+    try {
+      ProofTable& table = *tables[omp_get_thread_num()];
+      if (table.used() > 0) table.clear();
+      VerifyOptions o = options;
+      uint64_t reported = 0;
+      if (progress.enabled()) {
+        o.limits.progress = [&](const SearchProgress& s) {
+          progress.searched(s.nodes - std::min(s.nodes, reported));
+          reported = std::max(reported, s.nodes);
+        };
+      }
+      const VerifyResult r = verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
+      progress.searched(r.nodes - std::min(r.nodes, reported));
+      if (!interrupted.load()) report(todo[i], r);
+    } catch (...) {
+#pragma omp critical(kanju_verify_failure)
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+// Opens the JSON-lines output: a new file, or (--resume) the earlier run's, whose problems are
+// then skipped. -1 with the error in `error`.
+int open_output(const VerifyCliOptions& opt, ResumeState& state, VerifyTally& tally,
+                std::string& error) {
+  std::error_code ec;
+  const bool exists = fs::exists(opt.output, ec) && fs::file_size(opt.output, ec) > 0;
+  if (exists && !opt.resume) {
+    error = opt.output + " exists: add --resume to continue that run, or remove it";
+    return -1;
+  }
+  if (exists) {
+    std::ifstream in(opt.output, std::ios::binary);
+    const std::string text(std::istreambuf_iterator<char>(in), {});
+    state = read_resume(text, tally);
+    if (state.valid_bytes < text.size()) fs::resize_file(opt.output, state.valid_bytes, ec);
+  }
+  const int fd = ::open(opt.output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) error = "cannot open " + opt.output + ": " + std::strerror(errno);
+  return fd;
+}
+
+int run_verify(const VerifyCliOptions& opt) {
+  if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
+  if (!opt.export_to.empty()) {
+    const std::string& f = opt.export_to[0];
+    if (f != "kif" && f != "ki2" && f != "csa")
+      return fail("--export " + f + ": the format is kif, ki2 or csa");
+    std::error_code ec;
+    fs::create_directories(opt.export_to[1], ec);
+    if (ec) return fail("cannot create " + opt.export_to[1] + ": " + ec.message());
+  }
+  const std::vector<VerifyItem> items = read_items(opt);
+  if (items.empty() && !opt.files.empty())
+    return fail("no such file: " + opt.inputs[0] + " (a SFEN and --file cannot be mixed)");
+
+  VerifyTally tally;
+  ResumeState resume;
+  int fd = -1;
+  if (!opt.output.empty()) {
+    std::string error;
+    fd = open_output(opt, resume, tally, error);
+    if (fd < 0) return fail(error);
+  }
+  std::vector<size_t> todo;
+  std::set<std::string> seen = resume.done;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].error.empty()) {
+      std::cerr << "error: " << items[i].error << '\n';
+      ++tally.errors;
+    } else if (seen.insert(items[i].key).second) {
+      todo.push_back(i);
+    }
+  }
+  if (tally.resumed > 0)
+    std::cerr << "Resuming " << opt.output << ": " << tally.resumed << " done, " << todo.size()
+              << " to go\n";
+
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
+  auto tables = make_tables(threads, opt.hash_mb);
+  if (!tables) return fail(tables.error());
+  catch_interrupt();
+  const auto start = std::chrono::steady_clock::now();
+  BatchProgress progress(todo.size(), stderr_is_terminal());
+  size_t done = 0;
+  int write_errors = 0;
+  verify_all(items, todo, *tables, verify_options(opt), progress,
+             [&](size_t index, const VerifyResult& r) {
+               progress.finish(r.nodes, [&] {
+                 const VerifyItem& item = items[index];
+                 const std::string json = verify_json(item, r) + "\n";
+                 if (fd >= 0 && !write_all(fd, json)) ++write_errors;
+                 if (opt.json)
+                   std::cout << json << std::flush;
+                 else
+                   std::cout << verify_text(int(index + 1), item, r) << std::flush;
+                 if (!opt.export_to.empty()) {
+                   const std::string e =
+                       export_problem(item, r, opt.export_to[0], opt.export_to[1]);
+                   if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
+                 }
+                 tally.add(item, r);
+                 ++done;
+               });
+             });
+  progress.clear();
+  if (fd >= 0) ::close(fd);
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  print_verify_summary(opt.json ? std::cerr : std::cout, tally, elapsed.count());
+  if (write_errors > 0) std::cerr << "error: " << write_errors << " results could not be written\n";
+  if (interrupted.load()) {
+    std::cerr << "Interrupted: " << done << " of " << todo.size() << " problems verified"
+              << (opt.output.empty() ? "\n" : "; run the same command with --resume to continue\n");
+    return 130;
+  }
+  if (tally.errors > 0 || write_errors > 0) return 1;
+  const int failing = tally.count("unsound") + tally.count("unknown");
+  if (opt.fail_on == "unsound" && failing > 0) return 2;
+  if (opt.fail_on == "flawed" && failing + tally.count("flawed") > 0) return 2;
+  return 0;
+}
+
+}  // namespace
+
+Command add_verify(CLI::App& app) {
+  auto opt = std::make_shared<VerifyCliOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "verify", "Check tsume problems for soundness: mate, length, 余詰, 駒余り, 変同, 不要駒 ...");
+  sub->add_option("INPUT", opt->inputs,
+                  "KIF/KI2/CSA files, folders of them, collections (.tsv), or one SFEN; without "
+                  "it, stdin");
+  sub->add_option("--file", opt->files, "A collection, problem file or folder (repeatable)");
+  sub->add_option("--length", opt->length, "With a SFEN: the claimed length in plies");
+  sub->add_option("--line", opt->line, "With a SFEN: the claimed line, USI moves");
+  sub->add_option("--format", opt->format, "What stdin holds")
+      ->capture_default_str()
+      ->transform(CLI::IsMember({"auto", "tsv", "kif", "csa"}, CLI::ignore_case));
+  sub->add_option("--time", opt->seconds, "Time limit per problem in seconds (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--nodes", opt->nodes, "Node limit per problem, every check included (0: none)");
+  sub->add_option("--check-nodes", opt->check_nodes,
+                  "Node limit of one check (one alternative, one removed piece ...; 0: none)")
+      ->capture_default_str();
+  sub->add_option("--hash", opt->hash_mb, "Proof table size in MB, per thread")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  sub->add_option("--threads", opt->threads, "Problems verified in parallel")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  sub->add_option("--futile", opt->futile,
+                  "Futile interpositions (無駄合): left out of the length, or counted")
+      ->capture_default_str()
+      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  sub->add_flag("--json", opt->json, "One JSON object per problem on stdout instead of text");
+  sub->add_option("--output,-o", opt->output,
+                  "Also write the JSON lines to FILE, each as its problem finishes");
+  sub->add_flag("--resume", opt->resume,
+                "Continue the run whose --output FILE exists: skip the problems it holds");
+  sub->add_option("--fail-on", opt->fail_on,
+                  "Exit with 2 when a problem is unsound (or unknown), "
+                  "or also flawed")
+      ->transform(CLI::IsMember({"unsound", "flawed"}, CLI::ignore_case));
+  sub->add_option("--export", opt->export_to,
+                  "FORMAT DIR: write each solved problem with its verified solution (kif: UTF-8 "
+                  ".kifu, ki2, csa)")
+      ->expected(2);
+  sub->add_flag("--no-unneeded", opt->no_unneeded, "Skip the 不要駒 check (the costliest)");
+  sub->footer(
+      "Verdicts: sound, flawed (minor flaws: 迂回, 変化同手数, 変長, 不要駒), unsound (no mate, "
+      "wrong length, 駒余り, 余詰, a failing claimed line), unknown (a check ran out of budget).\n"
+      "Exit status: 0, 1 when an input had an error, 2 with --fail-on, 130 when interrupted.");
+  return {sub, [opt] { return run_verify(*opt); }};
+}
+
+}  // namespace kanju::cli

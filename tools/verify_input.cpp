@@ -1,0 +1,245 @@
+#include "verify_input.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "commands.h"
+#include "solver/csa.h"
+#include "solver/kif.h"
+#include "solver/sfen.h"
+#include "solver/usi_move.h"
+
+namespace kanju::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trim(std::string_view s) {
+  const char* space = " \t\r\n";
+  const size_t begin = s.find_first_not_of(space);
+  if (begin == std::string_view::npos) return "";
+  return std::string(s.substr(begin, s.find_last_not_of(space) - begin + 1));
+}
+
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> columns;
+  size_t start = 0;
+  for (size_t tab; (tab = line.find('\t', start)) != std::string_view::npos; start = tab + 1)
+    columns.push_back(trim(line.substr(start, tab - start)));
+  columns.push_back(trim(line.substr(start)));
+  return columns;
+}
+
+std::string lower_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+bool is_record_file(const fs::path& p) {
+  const std::string ext = lower_extension(p);
+  return ext == ".kif" || ext == ".kifu" || ext == ".ki2" || ext == ".csa";
+}
+
+// The claims of an "expected" column: a length, nomate, or nothing.
+void set_claimed_length(VerifyItem& item, const std::string& column) {
+  if (column == "nomate") {
+    item.claim.kind = Claim::Kind::NoMate;
+    return;
+  }
+  int n = 0;
+  auto [end, ec] = std::from_chars(column.data(), column.data() + column.size(), n);
+  if (ec == std::errc() && end == column.data() + column.size() && n > 0) {
+    item.claim.kind = Claim::Kind::Length;
+    item.claim.length = n;
+    item.record.claimed_length = n;
+  }
+}
+
+// The claimed line in USI moves, each legal where it is played.
+Result<std::vector<Move>> read_usi_line(const Position& start, const std::string& text) {
+  std::vector<Move> line;
+  Position pos = start;
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    Result<Move> m = parse_usi_move(pos, w);
+    if (!m)
+      return Error{"claimed line, move " + std::to_string(line.size() + 1) + ": " + m.error()};
+    line.push_back(*m);
+    pos.do_move(*m);
+  }
+  return line;
+}
+
+VerifyItem item_from_record(Result<ProblemRecord> record, const std::string& key,
+                            const std::string& source) {
+  VerifyItem item;
+  item.key = key;
+  item.source = source;
+  if (!record) {
+    item.error = record.error();
+    return item;
+  }
+  item.record = std::move(*record);
+  item.claim = claim_of(item.record);
+  item.sfen = to_sfen(item.record.position);
+  if (const std::string* name = item.record.header("作品名")) item.id = *name;
+  return item;
+}
+
+Result<ProblemRecord> parse_record(const std::string& bytes, const std::string& name,
+                                   const std::string& ext) {
+  if (ext == ".csa") return parse_csa(bytes, name);
+  if (ext == ".ki2") return parse_ki2(bytes, name);
+  return parse_kif(bytes, name);
+}
+
+Result<std::string> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot open " + path};
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void read_collection(std::istream& in, const std::string& source, std::vector<VerifyItem>& out) {
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    const std::vector<std::string> cols = split_tabs(text);
+    if ((cols.size() == 1 && cols[0].empty()) || cols[0].starts_with('#')) continue;
+    out.push_back(read_collection_line(text, source, line));
+  }
+}
+
+void read_path(const std::string& path, std::vector<VerifyItem>& out) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    std::vector<std::string> files;
+    for (const auto& e : fs::recursive_directory_iterator(path, ec))
+      if (e.is_regular_file() && is_record_file(e.path())) files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      VerifyItem item;
+      item.key = item.source = path;
+      item.error = path + ": no .kif, .kifu, .ki2 or .csa file in this folder";
+      out.push_back(std::move(item));
+    }
+    for (const std::string& f : files) read_path(f, out);
+    return;
+  }
+  if (is_record_file(path)) {
+    Result<std::string> bytes = read_file(path);
+    out.push_back(item_from_record(bytes ? parse_record(*bytes, path, lower_extension(path))
+                                         : Result<ProblemRecord>(Error{bytes.error()}),
+                                   path, path));
+    return;
+  }
+  std::ifstream in(path);
+  if (!in) {
+    VerifyItem item;
+    item.key = item.source = path;
+    item.error = "cannot open " + path;
+    out.push_back(std::move(item));
+    return;
+  }
+  read_collection(in, path, out);
+}
+
+// Whether stdin holds a KIF/KI2 ("kif") or CSA ("csa") record rather than a collection ("tsv").
+std::string guess_format(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string l; std::getline(lines, l);) {
+    if (l.starts_with("V2.") || l.starts_with("PI") || l.starts_with("P-00AL") ||
+        l.starts_with("P1 ") || l.starts_with("P1-") || l.starts_with("P1+"))
+      return "csa";
+    if (l.find("+---") != std::string::npos || l.find("持駒") != std::string::npos ||
+        l.find("手数") != std::string::npos || l.find("▲") != std::string::npos)
+      return "kif";
+  }
+  return "tsv";
+}
+
+}  // namespace
+
+VerifyItem read_collection_line(const std::string& text, const std::string& source, int line) {
+  const std::vector<std::string> cols = split_tabs(text);
+  VerifyItem item;
+  item.source = source;
+  item.line = line;
+  item.key = source + ":" + std::to_string(line);
+  item.sfen = cols[0];
+  Result<Position> pos = position_from_words({cols[0]});
+  if (!pos) {
+    item.error = source + ":" + std::to_string(line) + ": " + pos.error();
+    return item;
+  }
+  item.record.position = std::move(*pos);
+  item.record.source = item.key;
+  if (cols.size() > 1) {
+    item.claimed_text = cols[1];
+    set_claimed_length(item, cols[1]);
+  }
+  if (cols.size() > 2) item.id = cols[2];
+  if (cols.size() > 4 && !cols[4].empty()) {
+    Result<std::vector<Move>> moves = read_usi_line(item.record.position, cols[4]);
+    if (!moves) {
+      item.error = source + ":" + std::to_string(line) + ": " + moves.error();
+      return item;
+    }
+    item.record.claimed_line = item.claim.line = std::move(*moves);
+  }
+  return item;
+}
+
+VerifyItem item_from_sfen(const std::vector<std::string>& words, int claimed_length,
+                          const std::string& claimed_line) {
+  std::string sfen;
+  for (const std::string& w : words) sfen += (sfen.empty() ? "" : " ") + w;
+  VerifyItem item;
+  item.key = item.source = "sfen";
+  item.sfen = sfen;
+  Result<Position> pos = position_from_words(words);
+  if (!pos) {
+    item.error = pos.error();
+    return item;
+  }
+  item.record.position = std::move(*pos);
+  if (claimed_length > 0) {
+    item.claim.kind = Claim::Kind::Length;
+    item.claim.length = item.record.claimed_length = claimed_length;
+    item.claimed_text = std::to_string(claimed_length);
+  }
+  Result<std::vector<Move>> moves = read_usi_line(item.record.position, claimed_line);
+  if (!moves) {
+    item.error = moves.error();
+    return item;
+  }
+  item.record.claimed_line = item.claim.line = std::move(*moves);
+  return item;
+}
+
+std::vector<VerifyItem> read_inputs(const std::vector<std::string>& paths) {
+  std::vector<VerifyItem> items;
+  for (const std::string& p : paths) read_path(p, items);
+  return items;
+}
+
+std::vector<VerifyItem> read_stdin(std::istream& in, const std::string& format) {
+  const std::string text(std::istreambuf_iterator<char>(in), {});
+  const std::string f = format == "auto" ? guess_format(text) : format;
+  if (f == "tsv") {
+    std::vector<VerifyItem> items;
+    std::istringstream lines(text);
+    read_collection(lines, "stdin", items);
+    return items;
+  }
+  const Result<ProblemRecord> record =
+      f == "csa" ? parse_csa(text, "stdin") : parse_kif(text, "stdin");
+  return {item_from_record(record, "stdin", "stdin")};
+}
+
+}  // namespace kanju::cli

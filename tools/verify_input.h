@@ -1,0 +1,50 @@
+// The problems `kanju verify` reads: lines of a collection file (problems/*.tsv), KIF/KI2/CSA
+// files, folders of them, or stdin, each with the key that names it in the output (and that
+// --resume looks for).
+//
+//   problems/mate3.tsv:12     line 12 of a collection
+//   tsume/zukou001.kif        a problem file, also when found in a folder given on the command
+//                             line (the path is the folder as given, then the file's path in it)
+//   stdin:4                   line 4 of stdin (a single KIF or CSA record on stdin: "stdin")
+#pragma once
+
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "solver/problem_record.h"
+#include "solver/verify.h"
+
+namespace kanju::cli {
+
+struct VerifyItem {
+  std::string key;
+  std::string source;        // the file, or "stdin"
+  int line = 0;              // the line of a collection; 0 for a problem file
+  std::string id;            // a collection's id column, else the 作品名 header; may be empty
+  std::string sfen;          // as written in a collection, else the position's SFEN
+  std::string claimed_text;  // a collection's expected column as written
+  ProblemRecord record;      // the position, its claimed line and length, the headers
+  Claim claim;
+  std::string error;  // why the problem could not be read (then nothing else is set)
+};
+
+// Reads every input in order: a directory's KIF/KI2/CSA files (recursively, sorted by path), a
+// .kif/.kifu/.ki2/.csa file as one problem, any other file as a collection. An unreadable
+// input or a bad line becomes an item with its error; the others are still read.
+std::vector<VerifyItem> read_inputs(const std::vector<std::string>& paths);
+
+// stdin: a collection, or one KIF/KI2/CSA record when it looks like one (`format` "auto"), or
+// as `format` ("tsv", "kif", "csa") says.
+std::vector<VerifyItem> read_stdin(std::istream& in, const std::string& format);
+
+// One collection line's problem: SFEN<TAB>expected<TAB>id<TAB>note<TAB>line, where only the SFEN
+// is required; expected is a length in plies or "nomate" (anything else claims nothing) and line
+// the claimed solution in USI moves separated by spaces.
+VerifyItem read_collection_line(const std::string& text, const std::string& source, int line);
+
+// The problem given on the command line as SFEN words, with an optional claimed length and line.
+VerifyItem item_from_sfen(const std::vector<std::string>& words, int claimed_length,
+                          const std::string& claimed_line);
+
+}  // namespace kanju::cli

@@ -1,0 +1,297 @@
+#include "verify_report.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "json.h"
+#include "solver/notation.h"
+#include "solver/usi_move.h"
+
+namespace kanju::cli {
+
+namespace {
+
+const FindingKind ALL_KINDS[] = {
+    FindingKind::NoMate,           FindingKind::LengthMismatch,
+    FindingKind::ClaimedLineFails, FindingKind::LineDiffers,
+    FindingKind::Leftover,         FindingKind::Yozume,
+    FindingKind::FinalAlternative, FindingKind::NonLimiting,
+    FindingKind::Detour,           FindingKind::SameLengthVariation,
+    FindingKind::LongerVariation,  FindingKind::UnneededPiece,
+    FindingKind::Unchecked,
+};
+const char* const VERDICTS[] = {"sound", "flawed", "unsound", "unknown"};
+
+const char* severity_word(Severity s) {
+  switch (s) {
+    case Severity::Unsound: return "unsound";
+    case Severity::Minor: return "flaw";
+    case Severity::Unchecked: return "unchecked";
+    default: return "info";
+  }
+}
+
+const char* status_word(SolveStatus s) {
+  return s == SolveStatus::Mate ? "mate" : s == SolveStatus::NoMate ? "nomate" : "unknown";
+}
+
+std::vector<std::string> usi_moves(const std::vector<Move>& line) {
+  std::vector<std::string> moves;
+  for (Move m : line) moves.push_back(to_usi(m));
+  return moves;
+}
+
+// The line in Japanese from pos, 同 included for its first move.
+std::string japanese(const Position& pos, const std::vector<Move>& line) {
+  Position p = pos;
+  std::string out;
+  Move previous = pos.last_move();
+  for (Move m : line) {
+    if (!out.empty()) out += ' ';
+    out += to_japanese(p, m, previous);
+    p.do_move(m);
+    previous = m;
+  }
+  return out;
+}
+
+const Position& root_of(const VerifyItem& item) { return item.record.position; }
+
+// The position a finding's moves start from: on the found line for LineDiffers, else on the
+// main line.
+Position node_of(const Position& root, const VerifyResult& r, const Finding& f) {
+  const std::vector<Move>& line = f.kind == FindingKind::LineDiffers ? r.solve.line : r.main_line;
+  return position_before(root, line, f.ply);
+}
+
+std::string length_text(const Finding& f) {
+  if (f.length < 0) return "";
+  return (f.exact ? "" : "at most ") + std::to_string(f.length);
+}
+
+JsonObject finding_json(const Position& root, const VerifyResult& r, const Finding& f) {
+  JsonObject o;
+  o.str("kind", to_string(f.kind)).str("name", japanese_name(f.kind));
+  o.str("severity", severity_word(severity(f.kind))).integer("ply", f.ply);
+  f.move ? o.str("move", to_usi(f.move)) : o.null("move");
+  f.main_move ? o.str("main_move", to_usi(f.main_move)) : o.null("main_move");
+  f.length >= 0 ? o.integer("length", f.length) : o.null("length");
+  o.boolean("exact", f.exact);
+  o.strings("line", usi_moves(f.line));
+  o.str("japanese", f.line.empty() ? "" : japanese(node_of(root, r, f), f.line));
+  f.square != SQ_NONE ? o.str("square", square_name(f.square)) : o.null("square");
+  if (f.piece != NO_PIECE)
+    o.str("piece",
+          std::string(color_of(f.piece) == BLACK ? "▲" : "△") + piece_kanji(type_of(f.piece)));
+  o.str("note", f.note);
+  return o;
+}
+
+std::vector<std::string> kinds_of(const VerifyResult& r) {
+  std::vector<std::string> kinds;
+  for (FindingKind k : ALL_KINDS)
+    for (const Finding& f : r.findings)
+      if (f.kind == k) {
+        kinds.push_back(to_string(k));
+        break;
+      }
+  return kinds;
+}
+
+// Reads the JSON string starting at text[i] (a quote), unescaping; i ends after it.
+std::string json_string_at(const std::string& text, size_t& i) {
+  std::string out;
+  for (++i; i < text.size() && text[i] != '"'; ++i) {
+    if (text[i] != '\\' || i + 1 >= text.size()) {
+      out += text[i];
+      continue;
+    }
+    const char c = text[++i];
+    if (c == 'n')
+      out += '\n';
+    else if (c == 't')
+      out += '\t';
+    else if (c == 'r')
+      out += '\r';
+    else if (c == 'u' && i + 4 < text.size()) {
+      out += char(std::strtol(text.substr(i + 1, 4).c_str(), nullptr, 16));
+      i += 4;
+    } else
+      out += c;
+  }
+  ++i;
+  return out;
+}
+
+// Where the value of the top-level field `name` starts in a line written by verify_json, or
+// npos. The fields this looks for come before any nested object that could hold the same name.
+size_t field_value(const std::string& line, const std::string& name) {
+  const std::string pattern = "\"" + name + "\": ";
+  const size_t at = line.find(pattern);
+  return at == std::string::npos ? at : at + pattern.size();
+}
+
+}  // namespace
+
+std::string describe(const Position& root, const VerifyResult& r, const Finding& f) {
+  std::string text = japanese_name(f.kind);
+  if (f.ply > 0) text += " at ply " + std::to_string(f.ply);
+  const Position node = node_of(root, r, f);
+  const auto move_text = [&](Move m) { return m ? japanese(node, {m}) : std::string("(none)"); };
+  switch (f.kind) {
+    case FindingKind::NoMate:
+    case FindingKind::LengthMismatch:
+    case FindingKind::Leftover: return text + ": " + (f.note.empty() ? "no mate" : f.note);
+    case FindingKind::ClaimedLineFails:
+      return text + ": " + (f.move ? move_text(f.move) + ": " : "") + f.note;
+    case FindingKind::LineDiffers:
+      return text + ": claimed " + move_text(f.move) + ", found " + move_text(f.main_move) + " (" +
+             f.note + ")";
+    case FindingKind::UnneededPiece:
+      return text + ": " + (color_of(f.piece) == BLACK ? "▲" : "△") +
+             piece_kanji(type_of(f.piece)) + " on " + to_japanese_square(f.square);
+    case FindingKind::Unchecked:
+      return text + (f.move ? " " + move_text(f.move) : "") + ": " + f.note;
+    default: break;
+  }
+  const bool variation =
+      f.kind == FindingKind::SameLengthVariation || f.kind == FindingKind::LongerVariation;
+  text += ": " + move_text(f.move) + " (main line " + move_text(f.main_move) + ")";
+  text += variation ? " is mated in " : " also mates in ";
+  text += length_text(f) + (f.length < 0 ? "" : f.length == 1 ? " ply" : " plies");
+  if (f.line.size() > 1) text += ": " + japanese(node, f.line);
+  if (!f.note.empty()) text += " (" + f.note + ")";
+  return text;
+}
+
+std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
+  const Position& root = root_of(item);
+  JsonObject o;
+  o.str("key", item.key).str("source", item.source);
+  item.line ? o.integer("line", item.line) : o.null("line");
+  item.id.empty() ? o.null("id") : o.str("id", item.id);
+  o.str("sfen", item.sfen);
+  JsonObject headers;
+  for (const auto& [k, v] : item.record.headers) headers.str(k, v);
+  o.object("headers", headers);
+  o.str("verdict", to_string(r.verdict)).strings("kinds", kinds_of(r));
+  o.str("status", status_word(r.solve.status));
+  r.solve.status == SolveStatus::Mate ? o.integer("length", r.solve.length) : o.null("length");
+  if (item.claim.kind == Claim::Kind::Length)
+    o.integer("claimed", item.claim.length);
+  else if (item.claim.kind == Claim::Kind::NoMate)
+    o.str("claimed", "nomate");
+  else
+    o.null("claimed");
+  o.strings("claimed_line", usi_moves(item.claim.line));
+  std::vector<std::string> reasons;
+  std::vector<JsonObject> findings;
+  for (const Finding& f : r.findings) {
+    if (severity(f.kind) != Severity::Info) reasons.push_back(describe(root, r, f));
+    findings.push_back(finding_json(root, r, f));
+  }
+  o.strings("reasons", reasons).objects("findings", findings);
+  o.strings("main_line", usi_moves(r.main_line)).boolean("main_line_claimed", r.main_line_claimed);
+  o.boolean("unneeded_checked", r.unneeded_checked);
+  o.str("japanese", japanese(root, r.main_line));
+  o.integer("nodes", int64_t(r.nodes)).number("seconds", r.seconds, 3);
+  o.number("solve_seconds", r.solve_seconds, 3);
+  return o.text();
+}
+
+std::string verify_text(int number, const VerifyItem& item, const VerifyResult& r) {
+  const Position& root = root_of(item);
+  std::string out = "#" + std::to_string(number) + (item.id.empty() ? "" : " " + item.id) + " (" +
+                    item.key + "): " + to_string(r.verdict) + "  ";
+  switch (r.solve.status) {
+    case SolveStatus::Mate: out += "mate in " + std::to_string(r.solve.length); break;
+    case SolveStatus::NoMate: out += "no mate"; break;
+    default: out += "unknown"; break;
+  }
+  if (item.claim.kind == Claim::Kind::Length)
+    out += " (claimed " + std::to_string(item.claim.length) + ")";
+  else if (item.claim.kind == Claim::Kind::NoMate)
+    out += " (claimed no mate)";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "  nodes %llu  %.2fs (solve %.2fs)\n", (unsigned long long)r.nodes,
+                r.seconds, r.solve_seconds);
+  out += buf;
+  if (!r.main_line.empty())
+    out += "    " + japanese(root, r.main_line) + (r.main_line_claimed ? "  (claimed)" : "") + "\n";
+  for (const Finding& f : r.findings)
+    out +=
+        std::string("    ") + severity_word(severity(f.kind)) + ": " + describe(root, r, f) + "\n";
+  return out;
+}
+
+void VerifyTally::add(const std::string& key, const std::string& verdict,
+                      const std::vector<std::string>& kinds_found) {
+  ++verdicts[verdict];
+  for (const std::string& k : kinds_found) ++kinds[k];
+  if (verdict == "unsound" || verdict == "unknown") failing.push_back(key);
+  if (verdict == "flawed") flawed.push_back(key);
+}
+
+void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) {
+  add(item.key, to_string(r.verdict), kinds_of(r));
+  seconds += r.seconds;
+  solve_seconds += r.solve_seconds;
+}
+
+int VerifyTally::count(const std::string& verdict) const {
+  auto it = verdicts.find(verdict);
+  return it == verdicts.end() ? 0 : it->second;
+}
+
+void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_seconds) {
+  int total = 0;
+  for (const auto& [v, n] : t.verdicts) total += n;
+  out << "\n| verdict | problems |\n|---|---|\n";
+  for (const char* v : VERDICTS) out << "| " << v << " | " << t.count(v) << " |\n";
+  out << "| total | " << total << " |\n";
+  if (!t.kinds.empty()) out << "\n| finding | | problems |\n|---|---|---|\n";
+  for (FindingKind k : ALL_KINDS) {
+    auto it = t.kinds.find(to_string(k));
+    if (it == t.kinds.end()) continue;
+    out << "| " << to_string(k) << " | " << japanese_name(k) << " | " << it->second << " |\n";
+  }
+  out << '\n';
+  if (t.resumed > 0) out << "Resumed: " << t.resumed << " problems from the earlier run\n";
+  out << "Errors: " << t.errors << '\n';
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "Time: %.2fs verifying (of which solving %.2fs, x%.1f), wall %.2fs\n", t.seconds,
+                t.solve_seconds, t.solve_seconds > 0 ? t.seconds / t.solve_seconds : 0,
+                wall_seconds);
+  out << buf << std::flush;
+}
+
+ResumeState read_resume(const std::string& text, VerifyTally& tally) {
+  ResumeState state;
+  size_t start = 0;
+  for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+    const std::string line = text.substr(start, end - start);
+    state.valid_bytes = end + 1;
+    size_t k = field_value(line, "key"), v = field_value(line, "verdict"),
+           ks = field_value(line, "kinds");
+    if (line.empty() || line.back() != '}' || k == std::string::npos || v == std::string::npos ||
+        ks == std::string::npos || line[k] != '"' || line[v] != '"' || line[ks] != '[')
+      continue;
+    const std::string key = json_string_at(line, k);
+    const std::string verdict = json_string_at(line, v);
+    std::vector<std::string> kinds;
+    for (++ks; ks < line.size() && line[ks] != ']';) {
+      if (line[ks] == '"')
+        kinds.push_back(json_string_at(line, ks));
+      else
+        ++ks;
+    }
+    if (state.done.insert(key).second) {
+      tally.add(key, verdict, kinds);
+      ++tally.resumed;
+    }
+  }
+  return state;
+}
+
+}  // namespace kanju::cli
