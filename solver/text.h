@@ -24,6 +24,23 @@ inline std::vector<std::string_view> split_words(std::string_view s) {
   return words;
 }
 
+// `s` without leading and trailing spaces, tabs and line breaks.
+inline std::string trim(std::string_view s) {
+  const size_t begin = s.find_first_not_of(SPACE_CHARS);
+  if (begin == std::string_view::npos) return "";
+  return std::string(s.substr(begin, s.find_last_not_of(SPACE_CHARS) - begin + 1));
+}
+
+// The tab-separated columns of a collection line, each trimmed.
+inline std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> columns;
+  size_t start = 0;
+  for (size_t tab; (tab = line.find('\t', start)) != std::string_view::npos; start = tab + 1)
+    columns.push_back(trim(line.substr(start, tab - start)));
+  columns.push_back(trim(line.substr(start)));
+  return columns;
+}
+
 // Words [begin, end) joined by single spaces.
 template <class It>
 std::string join_words(It begin, It end) {

@@ -27,6 +27,7 @@
 #include "solver/diagram.h"
 #include "solver/notation.h"
 #include "solver/solve.h"
+#include "solver/text.h"
 #include "solver/usi_move.h"
 
 namespace kanju::cli {
@@ -70,22 +71,6 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
 }
 
 // --- Reading a collection
-
-std::string trim(std::string_view s) {
-  const char* space = " \t\r\n";
-  const size_t begin = s.find_first_not_of(space);
-  if (begin == std::string_view::npos) return "";
-  return std::string(s.substr(begin, s.find_last_not_of(space) - begin + 1));
-}
-
-std::vector<std::string> split_tabs(std::string_view line) {
-  std::vector<std::string> columns;
-  size_t start = 0;
-  for (size_t tab; (tab = line.find('\t', start)) != std::string_view::npos; start = tab + 1)
-    columns.push_back(trim(line.substr(start, tab - start)));
-  columns.push_back(trim(line.substr(start)));
-  return columns;
-}
 
 Expected parse_expected(const std::string& column) {
   if (column == "nomate") return {Expected::NoMate, 0};
