@@ -151,7 +151,8 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
       return text + ": " + (color_of(f.piece) == BLACK ? "▲" : "△") +
              piece_kanji(type_of(f.piece)) + " on " + to_japanese_square(f.square);
     case FindingKind::Unchecked:
-      return text + (f.move ? " " + move_text(f.move) : "") + ": " + f.note;
+      if (f.move) text.append(" ").append(move_text(f.move));
+      return text.append(": ").append(f.note);
     default: break;
   }
   const bool variation =
@@ -201,8 +202,10 @@ std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
 
 std::string verify_text(int number, const VerifyItem& item, const VerifyResult& r) {
   const Position& root = root_of(item);
-  std::string out = "#" + std::to_string(number) + (item.id.empty() ? "" : " " + item.id) + " (" +
-                    item.key + "): " + to_string(r.verdict) + "  ";
+  std::string out = "#";
+  out += std::to_string(number);
+  if (!item.id.empty()) out.append(" ").append(item.id);
+  out.append(" (").append(item.key).append("): ").append(to_string(r.verdict)).append("  ");
   switch (r.solve.status) {
     case SolveStatus::Mate: out += "mate in " + std::to_string(r.solve.length); break;
     case SolveStatus::NoMate: out += "no mate"; break;
