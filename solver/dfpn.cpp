@@ -110,6 +110,17 @@ bool Dfpn::out_of_budget() {
   return aborted_;
 }
 
+bool Dfpn::extend_limits(uint64_t nodes, double seconds) {
+  if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return false;
+  const bool node_limited = nodes_ >= limits_.max_nodes;
+  const double elapsed = elapsed_seconds();
+  const bool time_limited = limits_.max_seconds > 0 && elapsed >= limits_.max_seconds;
+  if (!node_limited && !time_limited) return false;
+  if (node_limited) limits_.max_nodes = nodes_ + nodes;
+  if (time_limited) limits_.max_seconds = elapsed + seconds;
+  return true;
+}
+
 NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();

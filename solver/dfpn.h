@@ -76,6 +76,9 @@ class Dfpn {
   // The node limit (SearchLimits::max_nodes), which a caller may lower for one phase.
   uint64_t max_nodes() const { return limits_.max_nodes; }
   void set_max_nodes(uint64_t n) { limits_.max_nodes = n; }
+  // Gives a search that hit its node or time limit (not a stop request) `nodes` and `seconds`
+  // more from now; false when it was stopped, or had no limit to extend.
+  bool extend_limits(uint64_t nodes, double seconds);
   // Nodes expanded: mid() calls that generated their children (a subset of the positions).
   uint64_t expansions() const { return expansions_; }
   bool aborted() const { return aborted_; }

@@ -1,6 +1,7 @@
 #include "solve.h"
 
 #include <algorithm>
+#include <climits>
 #include <unordered_map>
 
 #include "movegen.h"
@@ -153,6 +154,48 @@ class LineExtractor {
   std::unordered_map<uint64_t, Line> memo_;
 };
 
+// A mate line for a node proven to mate within `bound` plies but not proven shortest (the
+// search ran out before it could be). Each node is proven again within its bound, which the
+// table answers at once when it still holds the proof: the attacker plays the proving check,
+// the defender the reply with the longest mate the table knows, futile interpositions left
+// out. Every choice rests on a proof, so the line is a forced mate; it is not the composer's
+// solution, whose length is unknown. The bound falls by at least one a ply, so the walk ends.
+// Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
+// the budget.
+std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& pos, int bound) {
+  const Color attacker = pos.side_to_move();
+  std::vector<Move> line;
+  auto give_up = [&] {
+    for (size_t i = 0; i < line.size(); ++i) pos.undo_move();
+    line.clear();
+  };
+  while (bound > 0) {
+    const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(bound));
+    if (!o.proven()) return give_up(), line;
+    Move chosen = o.best;
+    if (pos.side_to_move() != attacker) {
+      // The reply with the longest mate the table knows.
+      int longest = -1;
+      chosen = MOVE_NONE;
+      for (Move e : MoveList<EVASIONS>(pos)) {
+        if (dfpn.is_futile(pos, attacker, e)) continue;
+        pos.do_move(e);
+        const TableResult t = table.probe(pos.board_key(), pos.hand(attacker), DEPTH_UNLIMITED);
+        pos.undo_move();
+        const int len = t.pn == 0 ? int(t.hi) : 0;
+        if (chosen == MOVE_NONE || len > longest) chosen = e, longest = len;
+      }
+      if (chosen == MOVE_NONE) break;  // only futile interpositions: mate
+    }
+    if (chosen == MOVE_NONE) return give_up(), line;
+    line.push_back(chosen);
+    pos.do_move(chosen);
+    bound = std::min(bound, int(o.hi)) - 1;
+  }
+  for (size_t i = 0; i < line.size(); ++i) pos.undo_move();
+  return line;
+}
+
 }  // namespace
 
 const char* to_string(SolveStatus s) {
@@ -204,9 +247,26 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     } else if (shorter.disproven()) {
       break;
     } else {
-      return finish(SolveStatus::Unknown,
-                    "mate found in " + std::to_string(length) +
-                        " plies, limit reached before it was proven shortest");
+      // Out of budget: print the best mate found, with what the budget left (or, on a node or
+      // time limit, a tenth more) to walk down the table's proofs.
+      enter_phase(&result.line_nodes);
+      std::string note = "mate found in " + std::to_string(length) +
+                         " plies, limit reached before it was proven shortest";
+      if (dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
+                             std::max(1.0, dfpn.elapsed_seconds() / 10))) {
+        dfpn.set_phase("line", length);
+        result.line = bounded_line(dfpn, table, pos, length);
+        if (!result.line.empty() && check_main_line(root, result.line, [&](Position& p, Move m) {
+                                      return dfpn.is_futile(p, attacker, m);
+                                    }).empty()) {
+          result.upper_bound = length;
+          note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
+                  " plies, not proven shortest";
+        } else {
+          result.line.clear();
+        }
+      }
+      return finish(SolveStatus::Unknown, note);
     }
   }
 

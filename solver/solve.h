@@ -20,8 +20,11 @@ struct SolveOptions {
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  int length = -1;          // proven minimax length in plies (Mate only)
-  std::vector<Move> line;   // the main line (Mate only)
+  int length = -1;         // proven minimax length in plies (Mate only)
+  std::vector<Move> line;  // the main line (Mate); a mate not proven shortest (Unknown)
+  // Unknown after a mate was found: mate in at most this many plies is proven, and `line` is
+  // such a mate (the defender taking the reply with the longest mate known), -1 otherwise.
+  int upper_bound = -1;
   uint64_t nodes = 0;       // positions visited (Dfpn::nodes)
   uint64_t expansions = 0;  // nodes expanded (Dfpn::expansions)
   // Nodes per phase: the first proof, proving the length shortest, extracting the line.

@@ -113,6 +113,22 @@ TEST_CASE("futile interpositions shorten the mate unless counted", "[solve][futi
   CHECK(five.length == 5);
 }
 
+TEST_CASE("out of budget before the length is proven shortest, the mate found is still shown",
+          "[solve]") {
+  // 将棋図巧 16 (23 plies): its first mate costs a few thousand nodes, proving it shortest
+  // millions.
+  const std::string zukou16 = "5gGl1/6R1n/5n1Lk/6+p2/5B1p1/9/9/9/9 b RBN2g4sn2l16p 1";
+  ProofTable table(TABLE_MB);
+  const SolveResult r = solve_sfen(zukou16, table, FutilePolicy::Exclude, 300'000);
+  INFO(r.note);
+  REQUIRE(r.status == SolveStatus::Unknown);
+  REQUIRE(r.upper_bound >= 23);
+  REQUIRE(!r.line.empty());
+  CHECK(int(r.line.size()) <= r.upper_bound);
+  CHECK(check_main_line(from_sfen(zukou16), r.line) == "");
+  CHECK(r.note.find("not proven shortest") != std::string::npos);
+}
+
 TEST_CASE("two searches with their own tables do not disturb each other", "[solve]") {
   const std::vector<std::string> a = {EXAMPLE_7, FUTILE_5, PERPETUAL_CHECK};
   const std::vector<std::string> b = {FUTILE_5, PERPETUAL_CHECK, EXAMPLE_7};

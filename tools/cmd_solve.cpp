@@ -150,6 +150,8 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   p.id.empty() ? o.null("id") : o.str("id", p.id);
   o.str("sfen", p.sfen).str("status", status_word(r.status));
   r.status == SolveStatus::Mate ? o.integer("length", r.length) : o.null("length");
+  // Unknown with a mate found: "mate in at most N", with that mate's line in usi/japanese.
+  if (r.upper_bound >= 0) o.integer("upper_bound", r.upper_bound);
   if (p.expected.kind == Expected::Length)
     o.integer("expected", p.expected.length);
   else if (p.expected.kind == Expected::NoMate)

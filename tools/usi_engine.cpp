@@ -74,7 +74,11 @@ std::vector<std::string> mate_answer(const SolveResult& r, int hashfull) {
     case SolveStatus::Mate:
       return {counts + " pv " + usi_line(r.line), "checkmate " + usi_line(r.line)};
     case SolveStatus::NoMate: return {counts, "checkmate nomate"};
-    default: return {counts, "info string " + r.note, "checkmate timeout"};
+    default:
+      // A mate found but not proven shortest is shown, yet not offered as the solution.
+      if (!r.line.empty())
+        return {counts + " pv " + usi_line(r.line), "info string " + r.note, "checkmate timeout"};
+      return {counts, "info string " + r.note, "checkmate timeout"};
   }
 }
 
