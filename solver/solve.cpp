@@ -282,6 +282,14 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   std::string problem = check_main_line(
       root, result.line, [&](Position& p, Move m) { return dfpn.is_futile(p, attacker, m); });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
+  if (options.wide_futile) {
+    SearchLimits limits = options.limits;
+    limits.max_nodes = std::max<uint64_t>(dfpn.nodes(), 1'000'000);
+    limits.max_seconds = 0;
+    limits.progress = nullptr;
+    result.wide_futile = wide_futile_drops(root, result.line, table, limits, options.futile);
+    result.wide_length = length_without(result.line, result.wide_futile);
+  }
   if (extractor.tie_break_unfinished())
     return finish(SolveStatus::Mate,
                   "the line leaves pieces in hand; the search for an empty-handed defence "

@@ -8,6 +8,7 @@
 
 #include "dfpn.h"
 #include "position.h"
+#include "wide_futile.h"
 
 namespace kanju {
 
@@ -16,6 +17,9 @@ enum class SolveStatus { Mate, NoMate, Unknown };
 struct SolveOptions {
   SearchLimits limits;
   FutilePolicy futile = FutilePolicy::Exclude;
+  // After a mate: find the main line's drops that are futile in the wider sense many composers
+  // use (wide_futile.h), with at most as many more nodes as the solve took (1M at least).
+  bool wide_futile = false;
 };
 
 struct SolveResult {
@@ -31,6 +35,10 @@ struct SolveResult {
   uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;
   std::string note;  // why the result is Unknown, or what was left unfinished
+  // SolveOptions::wide_futile: the drops found, and the length if those that shorten the
+  // defence are not counted (-1: not asked for).
+  std::vector<WideFutileDrop> wide_futile;
+  int wide_length = -1;
 };
 
 // Solves `root` with the attacker to move, using (and filling) `table`.

@@ -45,6 +45,7 @@ struct SolveCliOptions {
   bool json = false;
   bool quiet = false;
   bool fail_on_mismatch = false;
+  bool wide_futile = false;
 };
 
 // What a collection line claims about its problem.
@@ -67,6 +68,7 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
   o.limits.max_seconds = opt.seconds;
   o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  o.wide_futile = opt.wide_futile;
   return o;
 }
 
@@ -152,6 +154,12 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   r.status == SolveStatus::Mate ? o.integer("length", r.length) : o.null("length");
   // Unknown with a mate found: "mate in at most N", with that mate's line in usi/japanese.
   if (r.upper_bound >= 0) o.integer("upper_bound", r.upper_bound);
+  if (r.wide_length >= 0) {
+    std::vector<std::string> plies;
+    for (const WideFutileDrop& d : r.wide_futile)
+      plies.push_back(std::to_string(d.ply) + (d.shortens ? "" : " as long"));
+    o.strings("wide_futile", plies).integer("wide_length", r.wide_length);
+  }
   if (p.expected.kind == Expected::Length)
     o.integer("expected", p.expected.length);
   else if (p.expected.kind == Expected::NoMate)
@@ -170,6 +178,23 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   return o.text();
 }
 
+// "wide futile: 14 △３四歩打 ▲同角; 23 plies without them" (--wide-futile), or "".
+std::string wide_futile_text(const Position& root, const SolveResult& r) {
+  if (r.wide_length < 0) return "";
+  if (r.wide_futile.empty()) return "wide futile: none";
+  std::string text = "wide futile:";
+  Position pos = root;
+  size_t played = 0;
+  for (const WideFutileDrop& d : r.wide_futile) {
+    for (; played + 1 < size_t(d.ply); ++played) pos.do_move(r.line[played]);
+    text += " " + std::to_string(d.ply) + " " + to_japanese(pos, d.drop);
+    pos.do_move(d.drop);
+    text += " " + to_japanese(pos, d.capture, d.drop) + (d.shortens ? "" : " (as long)") + ";";
+    pos.undo_move();
+  }
+  return text + " " + std::to_string(r.wide_length) + " plies without them";
+}
+
 std::string headline(const SolveResult& r) {
   switch (r.status) {
     case SolveStatus::Mate: return "Mate in " + std::to_string(r.length);
@@ -183,6 +208,7 @@ void print_single(const Problem& p, const SolveResult& r, bool quiet) {
   std::cout << headline(r) << '\n';
   if (!r.line.empty())
     std::cout << line_to_japanese(p.position, r.line) << '\n' << joined(usi_moves(r.line)) << '\n';
+  if (const std::string w = wide_futile_text(p.position, r); !w.empty()) std::cout << w << '\n';
   std::printf("Nodes: %llu  Nodes/s: %.0f  Time: %.3fs\n", (unsigned long long)r.nodes,
               nodes_per_second(r), r.seconds);
 }
@@ -203,6 +229,8 @@ void print_compact(const Problem& p, const SolveResult& r) {
   if (!r.line.empty())
     std::cout << "    " << line_to_japanese(p.position, r.line) << "\n    "
               << joined(usi_moves(r.line)) << '\n';
+  if (const std::string w = wide_futile_text(p.position, r); !w.empty())
+    std::cout << "    " << w << '\n';
   if (!r.note.empty()) std::cout << "    note: " << r.note << '\n';
 }
 
@@ -382,6 +410,9 @@ Command add_solve(CLI::App& app) {
       ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
   sub->add_flag("--quiet", opt->quiet, "No board diagram");
+  sub->add_flag("--wide-futile", opt->wide_futile,
+                "Also list the line's drops that composers often call futile (無駄合) though the "
+                "narrow rule does not, and the length without them");
   sub->add_flag("--fail-on-mismatch", opt->fail_on_mismatch,
                 "Exit with 2 when a result does not confirm an expected length or nomate");
   sub->footer(

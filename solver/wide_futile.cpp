@@ -1,0 +1,74 @@
+#include "wide_futile.h"
+
+#include "movegen.h"
+
+namespace kanju {
+
+namespace {
+
+// Whether m is a drop onto a square between the king and its only checker (pos: defender to
+// move, in check).
+bool interposes(const Position& pos, Move m) {
+  const Bitboard checkers = pos.checkers();
+  if (checkers.none() || checkers.more_than_one()) return false;
+  return between_bb(pos.king_square(pos.side_to_move()), checkers.lsb()).test(m.to());
+}
+
+}  // namespace
+
+std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::vector<Move>& line,
+                                              ProofTable& table, const SearchLimits& limits,
+                                              FutilePolicy futile) {
+  std::vector<WideFutileDrop> found;
+  Dfpn dfpn(table, limits, futile);
+  Position pos = root;
+  const Color attacker = root.side_to_move();
+  for (size_t i = 0; i < line.size(); ++i) {
+    const Move m = line[i];
+    const bool candidate = pos.side_to_move() != attacker && m.is_drop() && interposes(pos, m) &&
+                           i + 2 < line.size() && line[i + 1].to() == m.to();
+    if (!candidate) {
+      pos.do_move(m);
+      continue;
+    }
+    // Step 1. After the capture, with the piece handed back, mate within the plies left?
+    const int left = int(line.size() - (i + 2));
+    const PieceType pt = m.drop_type();
+    pos.do_move(m);
+    pos.do_move(line[i + 1]);
+    pos.transfer_hand_piece(attacker, ~attacker, pt);
+    const bool unneeded = dfpn.prove(pos, attacker, MateLen(left)).proven();
+    pos.transfer_hand_piece(~attacker, attacker, pt);
+    pos.undo_move();
+    pos.undo_move();
+    // Step 2. Another reply, not a drop on the checker's line, lasting as long as that: no mate
+    // within left - 2 after it (the drop's line is left + 2 plies from here). It shortens the
+    // defence when no such reply lasts longer: each is mated within left - 1. Other drops on
+    // the line are taken to be futile alike (they are the same question on another square).
+    bool as_long = false, longer = false, unknown = false;
+    if (unneeded) {
+      for (Move e : MoveList<EVASIONS>(pos)) {
+        if (e.is_drop() && interposes(pos, e)) continue;
+        pos.do_move(e);
+        const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(std::max(left - 2, 0)));
+        const NodeOutcome o2 = o.disproven() ? dfpn.prove(pos, attacker, MateLen(left - 1)) : o;
+        pos.undo_move();
+        if (!o.proven() && !o.disproven()) unknown = true;
+        if (o.disproven()) as_long = true;
+        if (!o2.proven()) longer = longer || o2.disproven(), unknown = unknown || !o2.disproven();
+      }
+    }
+    if (unneeded && as_long && !unknown) found.push_back({int(i) + 1, m, line[i + 1], !longer});
+    pos.do_move(m);
+  }
+  return found;
+}
+
+int length_without(const std::vector<Move>& line, const std::vector<WideFutileDrop>& drops) {
+  int n = int(line.size());
+  for (const WideFutileDrop& d : drops)
+    if (d.shortens) n -= 2;
+  return n;
+}
+
+}  // namespace kanju
