@@ -196,6 +196,54 @@ std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& po
   return line;
 }
 
+// SolveResult::wide_line: the main line with every drop that only adds two plies replaced by
+// the defender's as-long reply and that reply's own main line. The last such drop goes first:
+// in a run of drops on one line (a knight, then a pawn), the first only adds two plies once the
+// later ones are gone. The line is examined again after every change, a bounded number of times.
+void follow_wide_futile(const Position& root, ProofTable& table, const SearchLimits& limits,
+                        FutilePolicy futile, SolveResult& result) {
+  const Color attacker = root.side_to_move();
+  std::vector<Move>& line = result.wide_line;
+  std::vector<WideFutileDrop> removed;
+  for (int round = 0;; ++round) {
+    std::vector<WideFutileDrop> drops = wide_futile_drops(root, line, table, limits, futile);
+    auto last = std::find_if(drops.rbegin(), drops.rend(), [](const WideFutileDrop& d) {
+      return d.shortens && d.alternative != MOVE_NONE;
+    });
+    if (last == drops.rend() || round == 64) {
+      // What is left on the final line adds nothing either, but takes as long as any reply.
+      removed.insert(removed.end(), drops.begin(), drops.end());
+      break;
+    }
+    const WideFutileDrop d = *last;
+    removed.push_back(d);
+    // The drop is line[p - 1]; its line after the capture has `left` plies, and so does the
+    // alternative's, the reply included.
+    const size_t p = size_t(d.ply);
+    const int left = int(line.size() - (p + 1));
+    line.resize(p - 1);
+    line.push_back(d.alternative);
+    Position pos = root;
+    for (Move m : line) pos.do_move(m);
+    Dfpn dfpn(table, limits, futile);
+    LineExtractor extractor(dfpn, table, attacker);
+    const std::vector<Move> tail = extractor.extract(pos, left - 1);
+    std::vector<Move> full = line;
+    full.insert(full.end(), tail.begin(), tail.end());
+    if (extractor.failed() || !check_main_line(root, full, [&](Position& q, Move m) {
+                                 return dfpn.is_futile(q, attacker, m);
+                               }).empty()) {
+      line.clear();
+      return;
+    }
+    line = std::move(full);
+  }
+  std::stable_sort(removed.begin(), removed.end(),
+                   [](const WideFutileDrop& a, const WideFutileDrop& b) { return a.ply < b.ply; });
+  result.wide_futile = std::move(removed);
+  result.wide_length = int(line.size());
+}
+
 }  // namespace
 
 const char* to_string(SolveStatus s) {
@@ -287,8 +335,8 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     limits.max_nodes = std::max<uint64_t>(dfpn.nodes(), 1'000'000);
     limits.max_seconds = 0;
     limits.progress = nullptr;
-    result.wide_futile = wide_futile_drops(root, result.line, table, limits, options.futile);
-    result.wide_length = length_without(result.line, result.wide_futile);
+    result.wide_line = result.line;
+    follow_wide_futile(root, table, limits, options.futile, result);
   }
   if (extractor.tie_break_unfinished())
     return finish(SolveStatus::Mate,

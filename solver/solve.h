@@ -35,9 +35,12 @@ struct SolveResult {
   uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;
   std::string note;  // why the result is Unknown, or what was left unfinished
-  // SolveOptions::wide_futile: the drops found, and the length if those that shorten the
-  // defence are not counted (-1: not asked for).
+  // SolveOptions::wide_futile: the drops found on the way, and the line and length when the
+  // defender never makes a drop that only adds two plies (wide_length -1: not asked for). The
+  // line replaces each such drop by the defender's reply that lasts as long as the line after
+  // the capture, and continues with that reply's main line, where more drops may be found.
   std::vector<WideFutileDrop> wide_futile;
+  std::vector<Move> wide_line;
   int wide_length = -1;
 };
 

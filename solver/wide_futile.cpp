@@ -1,6 +1,7 @@
 #include "wide_futile.h"
 
 #include "movegen.h"
+#include "notation.h"
 
 namespace kanju {
 
@@ -18,15 +19,15 @@ bool interposes(const Position& pos, Move m) {
 
 std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::vector<Move>& line,
                                               ProofTable& table, const SearchLimits& limits,
-                                              FutilePolicy futile) {
+                                              FutilePolicy futile, size_t from) {
   std::vector<WideFutileDrop> found;
   Dfpn dfpn(table, limits, futile);
   Position pos = root;
   const Color attacker = root.side_to_move();
   for (size_t i = 0; i < line.size(); ++i) {
     const Move m = line[i];
-    const bool candidate = pos.side_to_move() != attacker && m.is_drop() && interposes(pos, m) &&
-                           i + 2 < line.size() && line[i + 1].to() == m.to();
+    const bool candidate = i >= from && pos.side_to_move() != attacker && m.is_drop() &&
+                           interposes(pos, m) && i + 2 < line.size() && line[i + 1].to() == m.to();
     if (!candidate) {
       pos.do_move(m);
       continue;
@@ -46,6 +47,7 @@ std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::v
     // defence when no such reply lasts longer: each is mated within left - 1. Other drops on
     // the line are taken to be futile alike (they are the same question on another square).
     bool as_long = false, longer = false, unknown = false;
+    Move alternative = MOVE_NONE;
     if (unneeded) {
       for (Move e : MoveList<EVASIONS>(pos)) {
         if (e.is_drop() && interposes(pos, e)) continue;
@@ -55,20 +57,21 @@ std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::v
         pos.undo_move();
         if (!o.proven() && !o.disproven()) unknown = true;
         if (o.disproven()) as_long = true;
+        if (o.disproven() && o2.proven() && alternative == MOVE_NONE) alternative = e;
         if (!o2.proven()) longer = longer || o2.disproven(), unknown = unknown || !o2.disproven();
       }
     }
-    if (unneeded && as_long && !unknown) found.push_back({int(i) + 1, m, line[i + 1], !longer});
+    if (unneeded && as_long && !unknown) {
+      std::string text = to_japanese(pos, m);
+      pos.do_move(m);
+      text += " " + to_japanese(pos, line[i + 1], m);
+      pos.undo_move();
+      found.push_back(
+          {int(i) + 1, m, line[i + 1], !longer, longer ? MOVE_NONE : alternative, text});
+    }
     pos.do_move(m);
   }
   return found;
-}
-
-int length_without(const std::vector<Move>& line, const std::vector<WideFutileDrop>& drops) {
-  int n = int(line.size());
-  for (const WideFutileDrop& d : drops)
-    if (d.shortens) n -= 2;
-  return n;
 }
 
 }  // namespace kanju

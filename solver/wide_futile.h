@@ -7,6 +7,7 @@
 // plies shorter per such interposition.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "dfpn.h"
@@ -22,6 +23,10 @@ struct WideFutileDrop {
   // The defender has another reply (not a drop between king and checker) that lasts as long as
   // the line after the capture: without the drop the defence is exactly two plies shorter.
   bool shortens = false;
+  // When it shortens: a reply lasting exactly as long as the line after the capture, which a
+  // composer's line takes instead.
+  Move alternative = MOVE_NONE;
+  std::string text;  // the drop and the capture in Japanese notation: "△３四歩打 ▲同角"
 };
 
 // The drops of `line` (a main line from `root`, attacker to move) that the checker takes on the
@@ -29,13 +34,10 @@ struct WideFutileDrop {
 // still mates in the plies the line has left (the piece was not needed), while the defender
 // has another reply lasting at least as long, so the drop adds nothing but two plies. Every
 // question is a bounded search within `limits` on `table`; an unanswered one leaves the drop
-// out (the list may miss some, it never holds a wrong one).
+// out (the list may miss some, it never holds a wrong one). Drops before index `from` are not
+// examined.
 std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::vector<Move>& line,
                                               ProofTable& table, const SearchLimits& limits,
-                                              FutilePolicy futile);
-
-// The length the line would have if the drops that shorten it were not counted: two plies
-// fewer for each.
-int length_without(const std::vector<Move>& line, const std::vector<WideFutileDrop>& drops);
+                                              FutilePolicy futile, size_t from = 0);
 
 }  // namespace kanju

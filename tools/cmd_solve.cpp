@@ -159,6 +159,7 @@ std::string json_record(const Problem& p, const SolveResult& r) {
     for (const WideFutileDrop& d : r.wide_futile)
       plies.push_back(std::to_string(d.ply) + (d.shortens ? "" : " as long"));
     o.strings("wide_futile", plies).integer("wide_length", r.wide_length);
+    o.strings("wide_usi", usi_moves(r.wide_line));
   }
   if (p.expected.kind == Expected::Length)
     o.integer("expected", p.expected.length);
@@ -178,21 +179,16 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   return o.text();
 }
 
-// "wide futile: 14 △３四歩打 ▲同角; 23 plies without them" (--wide-futile), or "".
-std::string wide_futile_text(const Position& root, const SolveResult& r) {
+// "wide futile: 14 △３四歩打 ▲同角; 23 plies without them" and that line (--wide-futile).
+std::string wide_futile_text(const Position& root, const SolveResult& r,
+                             const std::string& indent) {
   if (r.wide_length < 0) return "";
-  if (r.wide_futile.empty()) return "wide futile: none";
-  std::string text = "wide futile:";
-  Position pos = root;
-  size_t played = 0;
-  for (const WideFutileDrop& d : r.wide_futile) {
-    for (; played + 1 < size_t(d.ply); ++played) pos.do_move(r.line[played]);
-    text += " " + std::to_string(d.ply) + " " + to_japanese(pos, d.drop);
-    pos.do_move(d.drop);
-    text += " " + to_japanese(pos, d.capture, d.drop) + (d.shortens ? "" : " (as long)") + ";";
-    pos.undo_move();
-  }
-  return text + " " + std::to_string(r.wide_length) + " plies without them";
+  if (r.wide_futile.empty()) return indent + "wide futile: none\n";
+  std::string text = indent + "wide futile:";
+  for (const WideFutileDrop& d : r.wide_futile)
+    text += " " + std::to_string(d.ply) + " " + d.text + (d.shortens ? "" : " (as long)") + ";";
+  text += " " + std::to_string(r.wide_length) + " plies without them\n";
+  return text + indent + line_to_japanese(root, r.wide_line) + '\n';
 }
 
 std::string headline(const SolveResult& r) {
@@ -208,7 +204,7 @@ void print_single(const Problem& p, const SolveResult& r, bool quiet) {
   std::cout << headline(r) << '\n';
   if (!r.line.empty())
     std::cout << line_to_japanese(p.position, r.line) << '\n' << joined(usi_moves(r.line)) << '\n';
-  if (const std::string w = wide_futile_text(p.position, r); !w.empty()) std::cout << w << '\n';
+  std::cout << wide_futile_text(p.position, r, "");
   std::printf("Nodes: %llu  Nodes/s: %.0f  Time: %.3fs\n", (unsigned long long)r.nodes,
               nodes_per_second(r), r.seconds);
 }
@@ -229,8 +225,7 @@ void print_compact(const Problem& p, const SolveResult& r) {
   if (!r.line.empty())
     std::cout << "    " << line_to_japanese(p.position, r.line) << "\n    "
               << joined(usi_moves(r.line)) << '\n';
-  if (const std::string w = wide_futile_text(p.position, r); !w.empty())
-    std::cout << "    " << w << '\n';
+  std::cout << wide_futile_text(p.position, r, "    ");
   if (!r.note.empty()) std::cout << "    note: " << r.note << '\n';
 }
 
