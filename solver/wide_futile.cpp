@@ -64,7 +64,7 @@ std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::v
     if (unneeded && as_long && !unknown) {
       std::string text = to_japanese(pos, m);
       pos.do_move(m);
-      text += " " + to_japanese(pos, line[i + 1], m);
+      text.append(" ").append(to_japanese(pos, line[i + 1], m));
       pos.undo_move();
       found.push_back(
           {int(i) + 1, m, line[i + 1], !longer, longer ? MOVE_NONE : alternative, text});

@@ -27,6 +27,7 @@ Command add_perft_bench(CLI::App& app);
 Command add_solve(CLI::App& app);
 Command add_bench(CLI::App& app);
 Command add_verify(CLI::App& app);
+Command add_generate(CLI::App& app);
 Command add_usi(CLI::App& app);
 
 // Prints "error: <message>" to stderr and returns the exit code for a failed command.

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
       add_show(app),        add_moves(app), add_perft(app),
       add_perft_bench(app), add_solve(app), add_bench(app),
       add_verify(app),
+      add_generate(app),
       add_usi(app),
   };
 

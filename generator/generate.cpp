@@ -1,0 +1,393 @@
+#include "generator/generate.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "generator/dedupe.h"
+#include "generator/mutation.h"
+#include "generator/rng.h"
+#include "generator/screen.h"
+#include "solver/proof_table.h"
+#include "solver/sfen.h"
+#include "solver/solve.h"
+#include "solver/verify.h"
+
+namespace kanju {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A verified problem outweighs one ply and a half of an unverified one: the climb moves to a
+// longer unverified mate, which may become sound, but not to a shorter one.
+constexpr double SOUND_BONUS = 30;
+// Pieces left in hand at the end: never sound, but a step away from it.
+constexpr double LEFTOVER_PENALTY = 15;
+// The annealing temperature at the start of a climb, falling linearly to 0 at its end.
+constexpr double START_TEMPERATURE = 8;
+constexpr int MAX_PRUNES = 8;
+// The screen for other mating checks (screen.h): at most this many nodes in all, and per check.
+constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
+// Proposals drawn per proposal solved, at most: most failed draws cost nothing.
+constexpr int DRAWS_PER_STEP = 20;
+
+// A proposal that mates, with what the search knows of it.
+struct Candidate {
+  Layout layout;
+  Position position;
+  std::vector<Move> line;
+  Features features;
+  bool empty_hand = false;
+  bool sound = false;
+  double score = 0;
+  const char* origin = "random";
+};
+
+struct Found {
+  Candidate candidate;
+  uint64_t batch = 0, index = 0;
+  double seconds = 0;
+};
+
+// What a climb hands back: the sound problems it found, and the positions it verified in vain,
+// which later climbs need not verify again.
+struct ClimbResult {
+  std::vector<Found> found;
+  std::set<std::string> verified;
+};
+
+bool ends_empty_handed(const Position& root, const std::vector<Move>& line) {
+  Position pos = root;
+  for (Move m : line) pos.do_move(m);
+  return pos.hand(root.side_to_move()).empty();
+}
+
+// What one generate() call shares between its threads: the options, the stop flag, the
+// counters, and the archive (read-only while a batch runs).
+class Run {
+ public:
+  Run(const GenerateOptions& options, const std::function<void(const GenerateStats&)>& progress)
+      : options_(options), progress_(progress) {
+    limits_.max_pieces = options.max_pieces;
+    for (const Position& p : options.seeds)
+      if (Result<Layout> l = layout_of(p)) seeds_.push_back(*l);
+  }
+
+  GenerateStats run(const std::function<void(const GeneratedProblem&)>& found);
+
+ private:
+  ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table);
+  Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
+                  bool& ok);
+  std::optional<Candidate> screen(const Layout& layout, ProofTable& table, const char* origin,
+                                  int near_length);
+  void consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
+                uint64_t index);
+  bool verify_and_prune(Candidate& c, ProofTable& table);
+  bool quickly_refuted(const Candidate& c, ProofTable& table);
+  // The screening budget for proposals near a problem of `length` plies: longer problems need
+  // more, and most proposals that do not mate would spend the whole of it.
+  uint64_t solve_budget(int length) const {
+    return std::min<uint64_t>(options_.solve_nodes, 5'000 * (1 + uint64_t(length * length) / 2));
+  }
+  void rescore(Candidate& c) const {
+    c.features = features_of(c.position, c.line);
+    c.empty_hand = ends_empty_handed(c.position, c.line);
+    c.score = objective(c.features, options_.min_length, options_.max_length) +
+              (c.sound ? SOUND_BONUS : 0) - (c.empty_hand ? 0 : LEFTOVER_PENALTY);
+  }
+  bool worth_verifying(const Candidate& c) const {
+    return c.empty_hand && c.features.length <= options_.max_length &&
+           c.features.length >= std::max(1, options_.min_length - 4);
+  }
+  const Candidate& pick_archived(Rng& rng) const;
+  void merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink);
+  void report() {
+    if (!progress_) return;
+    std::lock_guard lock(progress_mutex_);
+    GenerateStats s = stats();
+    progress_(s);
+  }
+  GenerateStats stats() const {
+    GenerateStats s;
+    s.tried = tried_.load();
+    s.mates = mates_.load();
+    s.verified = verified_.load();
+    s.solve_nodes = solve_nodes_.load();
+    s.verify_nodes = verify_nodes_.load();
+    s.archived = archive_.size();
+    s.found = found_;
+    s.longest = longest_;
+    s.batches = batches_;
+    s.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    return s;
+  }
+  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  void watch_clock(std::mutex& m, std::condition_variable& cv, const bool& done);
+
+  const GenerateOptions& options_;
+  const std::function<void(const GenerateStats&)>& progress_;
+  ProposalLimits limits_;
+  std::vector<Layout> seeds_;
+  std::atomic<bool> stop_ = false;
+  std::atomic<uint64_t> tried_ = 0, mates_ = 0, verified_ = 0;
+  std::atomic<uint64_t> solve_nodes_ = 0, verify_nodes_ = 0;
+  std::mutex progress_mutex_;
+  // Written only between batches, by the calling thread.
+  std::vector<Candidate> archive_;       // every distinct sound problem found, in the order found
+  std::set<std::string> verified_keys_;  // positions verified, sound or not (position_key)
+  Deduper dedupe_;
+  int found_ = 0, longest_ = 0;
+  uint64_t batches_ = 0;
+  Clock::time_point start_ = Clock::now();
+};
+
+// Sets the stop flag once the time is up or the caller asks, until `done`.
+void Run::watch_clock(std::mutex& m, std::condition_variable& cv, const bool& done) {
+  std::unique_lock lock(m);
+  while (!done) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    if ((options_.seconds > 0 && elapsed >= options_.seconds) ||
+        (options_.stop && options_.stop->load())) {
+      stop_ = true;
+      return;
+    }
+    cv.wait_for(lock, std::chrono::milliseconds(50));
+  }
+}
+
+GenerateStats Run::run(const std::function<void(const GeneratedProblem&)>& sink) {
+  const int threads = std::max(1, options_.threads);
+  const int batch_size = options_.batch > 0 ? options_.batch : 4 * threads;
+  std::vector<std::unique_ptr<ProofTable>> tables;
+  for (int i = 0; i < threads; ++i)
+    tables.push_back(std::make_unique<ProofTable>(options_.hash_mb));
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread watcher([&] { watch_clock(m, cv, done); });
+
+  std::exception_ptr failure;
+  for (uint64_t batch = 0; found_ < options_.count && !stopped(); ++batch) {
+    std::vector<ClimbResult> results(batch_size);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (int i = 0; i < batch_size; ++i) {
+      try {
+        results[i] = climb(batch, uint64_t(i), *tables[omp_get_thread_num()]);
+      } catch (...) {
+#pragma omp critical(kanju_generate_failure)
+        if (!failure) failure = std::current_exception();
+        stop_ = true;
+      }
+    }
+    if (failure) break;
+    for (ClimbResult& r : results) merge(r, sink);
+    ++batches_;
+    report();
+  }
+  {
+    std::lock_guard lock(m);
+    done = true;
+  }
+  cv.notify_all();
+  watcher.join();
+  if (failure) std::rethrow_exception(failure);
+  return stats();
+}
+
+// Problems of a climb, in the order found: new ones join the archive, and those within the
+// length range are reported while more are wanted.
+void Run::merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink) {
+  verified_keys_.merge(result.verified);
+  for (Found& f : result.found) {
+    Candidate& c = f.candidate;
+    if (!dedupe_.insert(c.position, c.line)) continue;
+    archive_.push_back(c);
+    const int length = c.features.length;
+    if (length < options_.min_length || length > options_.max_length) continue;
+    if (found_ >= options_.count) continue;
+    ++found_;
+    longest_ = std::max(longest_, length);
+    GeneratedProblem p;
+    p.position = c.position;
+    p.line = c.line;
+    p.features = c.features;
+    p.score = objective(c.features, options_.min_length, options_.max_length);
+    p.batch = f.batch;
+    p.index = f.index;
+    p.origin = c.origin;
+    p.seconds = f.seconds;
+    sink(p);
+  }
+}
+
+// Archived problems are drawn with a preference for the longest: they are the ones backward
+// extension makes into the problems wanted.
+const Candidate& Run::pick_archived(Rng& rng) const {
+  if (rng.chance(0.5)) return archive_[rng.below(int(archive_.size()))];
+  int best = rng.below(int(archive_.size()));
+  for (int k = 0; k < 3; ++k) {
+    const int other = rng.below(int(archive_.size()));
+    if (archive_[other].features.length > archive_[best].features.length) best = other;
+  }
+  return archive_[best];
+}
+
+std::optional<Candidate> Run::screen(const Layout& layout, ProofTable& table, const char* origin,
+                                     int near_length) {
+  if (piece_count(layout) > options_.max_pieces) return std::nullopt;
+  Result<Position> pos = to_position(layout);
+  if (!pos) return std::nullopt;
+  ++tried_;
+  table.clear();
+  SolveOptions o;
+  o.limits.max_nodes = solve_budget(near_length);
+  o.limits.stop = &stop_;
+  o.futile = options_.futile;
+  const SolveResult r = solve(*pos, table, o);
+  solve_nodes_ += r.nodes;
+  if (r.status != SolveStatus::Mate) {
+    report();
+    return std::nullopt;
+  }
+  ++mates_;
+  Candidate c;
+  c.layout = layout;
+  c.position = std::move(*pos);
+  c.line = r.line;
+  c.origin = origin;
+  rescore(c);
+  report();
+  return c;
+}
+
+// Most candidates have another mating check along the main line (余詰): a small search proves
+// it, far faster than verify() would.
+bool Run::quickly_refuted(const Candidate& c, ProofTable& table) {
+  uint64_t nodes = 0;
+  const Screen s = screen_alternatives(c.position, c.line, table, options_.futile,
+                                       QUICK_CHECK_NODES, QUICK_VERIFY_NODES, &stop_, nodes);
+  verify_nodes_ += nodes;
+  return s == Screen::Cooked;
+}
+
+// Verifies the candidate; while its only flaw is unneeded pieces, removes the first of them and
+// verifies again. True, with the candidate updated, when it ends sound.
+bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
+  if (quickly_refuted(c, table)) return false;
+  VerifyOptions o;
+  o.limits.max_nodes = options_.verify_nodes;
+  o.limits.stop = &stop_;
+  o.check_nodes = options_.check_nodes;
+  o.futile = options_.futile;
+  o.unneeded_pieces = true;
+  for (int round = 0; round <= MAX_PRUNES; ++round) {
+    table.clear();
+    ++verified_;
+    const VerifyResult r = verify(c.position, Claim{}, table, o);
+    verify_nodes_ += r.nodes;
+    if (r.verdict == Verdict::Sound) {
+      c.line = r.main_line;
+      c.sound = true;
+      rescore(c);
+      return true;
+    }
+    if (r.verdict != Verdict::Flawed || round == MAX_PRUNES) return false;
+    Square unneeded = SQ_NONE;
+    for (const Finding& f : r.findings) {
+      if (f.kind == FindingKind::UnneededPiece && unneeded == SQ_NONE)
+        unneeded = f.square;
+      else if (severity(f.kind) != Severity::Info && f.kind != FindingKind::UnneededPiece)
+        return false;
+    }
+    if (unneeded == SQ_NONE) return false;
+    c.layout.board[unneeded] = NO_PIECE;
+    Result<Position> pos = to_position(c.layout);
+    if (!pos) return false;
+    c.position = std::move(*pos);
+  }
+  return false;
+}
+
+// Verifies a candidate that could be a problem, once per position in a climb; a sound one is
+// recorded.
+void Run::consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
+                   uint64_t index) {
+  if (!worth_verifying(c)) return;
+  const std::string key = position_key(c.position);
+  if (verified_keys_.count(key) || !result.verified.insert(key).second) return;
+  Candidate pruned = c;
+  if (!verify_and_prune(pruned, table)) return;
+  c = std::move(pruned);
+  result.verified.insert(position_key(c.position));
+  const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  result.found.push_back({c, batch, index, seconds});
+}
+
+// The climb's first problem: an archived one, a seed, or a random one that mates.
+Candidate Run::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch,
+                     uint64_t index, bool& ok) {
+  ok = true;
+  if (!archive_.empty() && rng.chance(0.65)) return pick_archived(rng);
+  for (int step = 0; step < options_.steps && !stopped(); ++step) {
+    const bool from_seed = !seeds_.empty() && (step == 0 || rng.chance(0.7));
+    const Layout layout =
+        from_seed ? seeds_[rng.below(int(seeds_.size()))] : random_layout(rng, limits_);
+    std::optional<Candidate> c =
+        screen(layout, table, from_seed ? "seed" : "random", from_seed ? options_.max_length : 0);
+    if (!c) continue;
+    consider(*c, table, result, batch, index);
+    return *c;
+  }
+  ok = false;
+  return {};
+}
+
+ClimbResult Run::climb(uint64_t batch, uint64_t index, ProofTable& table) {
+  Rng rng = Rng::for_job(options_.seed, batch, index);
+  ClimbResult result;
+  bool ok = false;
+  Candidate current = start(rng, table, result, batch, index, ok);
+  if (!ok) return result;
+  for (int step = 0, draws = 0;
+       step < options_.steps && draws < options_.steps * DRAWS_PER_STEP && !stopped(); ++draws) {
+    // Step 1. A proposal: backward extension mostly from sound problems, edits otherwise.
+    const bool backward = rng.chance(current.sound ? 0.5 : 0.15);
+    std::optional<Layout> layout = backward ? extend_backward(current.position, rng, limits_)
+                                            : mutate(current.layout, rng, limits_);
+    if (!layout) continue;
+    ++step;
+    // Step 2. Solve it; verify it if it could be a problem.
+    std::optional<Candidate> c = screen(*layout, table, backward ? "backward" : "mutation",
+                                        current.features.length + (backward ? 2 : 0));
+    if (!c) continue;
+    consider(*c, table, result, batch, index);
+    // Step 3. Anneal: better is taken, worse sometimes while the climb is young.
+    const double temperature = START_TEMPERATURE * (1.0 - double(step) / options_.steps);
+    const double delta = c->score - current.score;
+    if (delta >= 0 || (temperature > 0 && rng.uniform() < std::exp(delta / temperature)))
+      current = std::move(*c);
+  }
+  return result;
+}
+
+}  // namespace
+
+GenerateStats generate(const GenerateOptions& options,
+                       const std::function<void(const GeneratedProblem&)>& found,
+                       const std::function<void(const GenerateStats&)>& progress) {
+  Run run(options, progress);
+  return run.run(found);
+}
+
+}  // namespace kanju

@@ -1,0 +1,390 @@
+#include "generator/mutation.h"
+
+#include <algorithm>
+
+#include "solver/bitboard.h"
+#include "solver/movegen.h"
+#include "solver/sfen.h"
+
+namespace kanju {
+
+namespace {
+
+// Types a proposal puts on the board, with how often: the pieces tsume problems are made of.
+constexpr PieceType BOARD_TYPES[] = {PAWN, PAWN, LANCE,  KNIGHT, SILVER, SILVER, GOLD,
+                                     GOLD, GOLD, BISHOP, ROOK,   HORSE,  DRAGON, PRO_PAWN};
+constexpr PieceType HAND_DRAW[] = {GOLD, GOLD, SILVER, SILVER, KNIGHT, LANCE, PAWN, BISHOP, ROOK};
+
+template <size_t N>
+PieceType draw(Rng& rng, const PieceType (&types)[N]) {
+  return types[rng.below(int(N))];
+}
+
+// The problem, checked by the SFEN reader (RULES.md §1).
+Result<Position> build(const Layout& layout) {
+  Layout l = layout;
+  l.side = BLACK;
+  l.rest_to = WHITE;
+  for (int& n : l.hand[WHITE]) n = 0;
+  return build_setup_position(l);
+}
+
+// The position between the attacker's check and the defender's reply, White to move. The SFEN
+// reader refuses it (Black has no king, so it would be "the side not to move without a king"),
+// so it is put together directly; only the moves generated in it are used.
+Position build_replying(const Layout& layout) {
+  Position pos;
+  for (Square sq = 0; sq < SQ_NB; ++sq)
+    if (layout.board[sq] != NO_PIECE) pos.put_piece(sq, layout.board[sq]);
+  Hand black;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) black.add(pt, layout.hand[BLACK][pt]);
+  pos.set_hand(BLACK, black);
+  pos.refresh();
+  pos.set_hand(WHITE, rest_of_set(pos));
+  pos.set_side_to_move(WHITE);
+  pos.refresh();
+  return pos;
+}
+
+Bitboard occupancy(const Layout& l) {
+  Bitboard b;
+  for (Square sq = 0; sq < SQ_NB; ++sq)
+    if (l.board[sq] != NO_PIECE) b.set(sq);
+  return b;
+}
+
+Square white_king(const Layout& l) {
+  for (Square sq = 0; sq < SQ_NB; ++sq)
+    if (l.board[sq] == make_piece(WHITE, KING)) return sq;
+  return SQ_NONE;
+}
+
+// Pieces of a base type in use: on the board (promoted or not) and in the attacker's hand.
+int in_use(const Layout& l, PieceType base) {
+  int n = l.hand[BLACK][base];
+  for (Piece pc : l.board)
+    if (pc != NO_PIECE && type_of(pc) != KING && unpromote(type_of(pc)) == base) ++n;
+  return n;
+}
+
+bool available(const Layout& l, PieceType pt) {
+  return in_use(l, unpromote(pt)) < PIECE_SET_COUNT[unpromote(pt)];
+}
+
+// The rule against pieces that could never move again (RULES.md §2); 二歩 is left to the parser.
+bool can_stand(Color c, PieceType pt, Square sq) {
+  const int r = relative_rank(c, rank_of(sq));
+  if (pt == PAWN || pt == LANCE) return r >= 1;
+  if (pt == KNIGHT) return r >= 2;
+  return true;
+}
+
+// A random square at most `radius` files and ranks from `center`.
+Square near(Rng& rng, Square center, int radius) {
+  const int f = std::clamp(file_of(center) + rng.below(2 * radius + 1) - radius, 0, 8);
+  const int r = std::clamp(rank_of(center) + rng.below(2 * radius + 1) - radius, 0, 8);
+  return make_square(f, r);
+}
+
+// A random member of a non-empty bitboard.
+Square pick(Rng& rng, Bitboard b) {
+  int k = rng.below(b.popcount());
+  for (Square sq : b)
+    if (k-- == 0) return sq;
+  return SQ_NONE;
+}
+
+// A random square holding a piece of colour c other than a king; SQ_NONE if none.
+Square random_piece(Rng& rng, const Layout& l, Color c) {
+  Bitboard b;
+  for (Square sq = 0; sq < SQ_NB; ++sq) {
+    const Piece pc = l.board[sq];
+    if (pc != NO_PIECE && color_of(pc) == c && type_of(pc) != KING) b.set(sq);
+  }
+  return b.any() ? pick(rng, b) : SQ_NONE;
+}
+
+// A random non-king piece of either colour; SQ_NONE if none.
+Square random_any_piece(Rng& rng, const Layout& l) {
+  const Color c = rng.chance(0.6) ? BLACK : WHITE;
+  const Square sq = random_piece(rng, l, c);
+  return sq != SQ_NONE ? sq : random_piece(rng, l, ~c);
+}
+
+// Puts a piece of colour c and type pt on an empty square near `center`, if the set has one.
+bool add_near(Layout& l, Rng& rng, Square center, int radius, Color c, PieceType pt) {
+  if (!available(l, pt)) return false;
+  for (int tries = 0; tries < 8; ++tries) {
+    const Square sq = near(rng, center, radius);
+    if (l.board[sq] != NO_PIECE || !can_stand(c, pt, sq)) continue;
+    l.board[sq] = make_piece(c, pt);
+    return true;
+  }
+  return false;
+}
+
+bool add_to_hand(Layout& l, PieceType pt) {
+  if (!available(l, pt)) return false;
+  ++l.hand[BLACK][pt];
+  return true;
+}
+
+// --- The edits of mutate(), each false when it cannot be made.
+
+bool shift_piece(Layout& l, Rng& rng) {
+  Square from = rng.chance(0.2) ? white_king(l) : random_any_piece(rng, l);
+  if (from == SQ_NONE) return false;
+  const int dist = 1 + rng.below(2);
+  const int df = (rng.below(3) - 1) * dist, dr = (rng.below(3) - 1) * dist;
+  const int f = file_of(from) + df, r = rank_of(from) + dr;
+  if ((df == 0 && dr == 0) || f < 0 || f > 8 || r < 0 || r > 8) return false;
+  const Square to = make_square(f, r);
+  const Piece pc = l.board[from];
+  if (l.board[to] != NO_PIECE || !can_stand(color_of(pc), type_of(pc), to)) return false;
+  l.board[to] = pc;
+  l.board[from] = NO_PIECE;
+  return true;
+}
+
+bool add_piece(Layout& l, Rng& rng) {
+  const Square king = white_king(l);
+  const Color c = rng.chance(0.55) ? WHITE : BLACK;
+  const PieceType pt = draw(rng, BOARD_TYPES);
+  const bool slider = pt == BISHOP || pt == ROOK || pt == LANCE || pt == HORSE || pt == DRAGON;
+  return add_near(l, rng, king, c == BLACK && slider ? 4 : 2, c, pt);
+}
+
+bool remove_piece(Layout& l, Rng& rng) {
+  const Square sq = random_any_piece(rng, l);
+  if (sq == SQ_NONE) return false;
+  l.board[sq] = NO_PIECE;
+  return true;
+}
+
+bool change_type(Layout& l, Rng& rng) {
+  const Square sq = random_any_piece(rng, l);
+  if (sq == SQ_NONE) return false;
+  const Color c = color_of(l.board[sq]);
+  const PieceType pt = draw(rng, BOARD_TYPES);
+  if (pt == type_of(l.board[sq]) || !can_stand(c, pt, sq)) return false;
+  const Piece old = l.board[sq];
+  l.board[sq] = NO_PIECE;  // its own base type is free again
+  if (!available(l, pt)) {
+    l.board[sq] = old;
+    return false;
+  }
+  l.board[sq] = make_piece(c, pt);
+  return true;
+}
+
+bool flip_promotion(Layout& l, Rng& rng) {
+  const Square sq = random_any_piece(rng, l);
+  if (sq == SQ_NONE) return false;
+  const Color c = color_of(l.board[sq]);
+  const PieceType pt = type_of(l.board[sq]);
+  if (is_promotable(pt)) {
+    l.board[sq] = make_piece(c, promote(pt));
+    return true;
+  }
+  if (!is_promoted(pt) || !can_stand(c, unpromote(pt), sq)) return false;
+  l.board[sq] = make_piece(c, unpromote(pt));
+  return true;
+}
+
+// An attacker piece from the board to the attacker's hand, or from the hand to the board.
+bool board_hand_exchange(Layout& l, Rng& rng) {
+  if (rng.chance(0.5)) {
+    const Square sq = random_piece(rng, l, BLACK);
+    if (sq == SQ_NONE) return false;
+    ++l.hand[BLACK][unpromote(type_of(l.board[sq]))];
+    l.board[sq] = NO_PIECE;
+    return true;
+  }
+  PieceType held[7];
+  int n = 0;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
+    if (l.hand[BLACK][pt] > 0) held[n++] = pt;
+  if (n == 0) return false;
+  const PieceType pt = held[rng.below(n)];
+  --l.hand[BLACK][pt];
+  if (add_near(l, rng, white_king(l), 3, BLACK, pt)) return true;
+  ++l.hand[BLACK][pt];
+  return false;
+}
+
+bool hand_edit(Layout& l, Rng& rng) {
+  const PieceType pt = draw(rng, HAND_DRAW);
+  if (l.hand[BLACK][pt] > 0 && rng.chance(0.5)) {
+    --l.hand[BLACK][pt];
+    return true;
+  }
+  return add_to_hand(l, pt);
+}
+
+// --- Backward extension.
+
+// Where a piece of colour c and type pt may have come from to reach `to`: the squares it
+// attacks from `to` as a piece of the other colour, empty ones only.
+Bitboard origins(Color c, PieceType pt, Square to, Bitboard occ) {
+  return attacks_bb(~c, pt, to, occ) & ~occ;
+}
+
+// The type a piece had before the move that brought it to `to` from somewhere: itself, or,
+// sometimes, its unpromoted type when it may have promoted on the move (checked later).
+PieceType type_before(Rng& rng, PieceType pt, double unpromote_chance) {
+  if (is_promoted(pt) && rng.chance(unpromote_chance)) return unpromote(pt);
+  return pt;
+}
+
+// Un-plays the defender's reply: the layout before it (White to move) and the reply.
+std::optional<std::pair<Layout, Move>> unplay_defence(const Layout& after, Rng& rng) {
+  Layout l = after;
+  Square to = white_king(l);
+  if (!rng.chance(0.7)) {
+    const Square other = random_piece(rng, l, WHITE);
+    if (other != SQ_NONE) to = other;
+  }
+  const PieceType pt = type_of(l.board[to]);
+  if (pt != KING && is_hand_type(pt) && rng.chance(0.3)) {
+    l.board[to] = NO_PIECE;  // the dropped piece goes back to the rest
+    return std::pair{l, Move::make_drop(pt, to, WHITE)};
+  }
+  const PieceType before = type_before(rng, pt, 0.3);
+  const Bitboard from = origins(WHITE, before, to, occupancy(l));
+  if (from.none()) return std::nullopt;
+  const Square sq = pick(rng, from);
+  l.board[sq] = make_piece(WHITE, before);
+  l.board[to] = NO_PIECE;
+  if (rng.chance(0.5)) {  // it captured an attacker piece: a sacrifice
+    const PieceType captured = draw(rng, BOARD_TYPES);
+    if (available(l, captured) && can_stand(BLACK, captured, to))
+      l.board[to] = make_piece(BLACK, captured);
+  }
+  return std::pair{l, Move::make(sq, to, make_piece(WHITE, before), before != pt)};
+}
+
+// Un-plays the attacker's check (`before_reply`, White to move and in check): the layout
+// before it (Black to move) and the check.
+std::optional<std::pair<Layout, Move>> unplay_check(const Layout& after, const Position& pos,
+                                                    Rng& rng) {
+  if (pos.checkers().more_than_one()) return std::nullopt;
+  Layout l = after;
+  const Square to = pos.checkers().lsb();
+  const PieceType pt = type_of(l.board[to]);
+  if (is_hand_type(pt) && rng.chance(0.55)) {
+    l.board[to] = NO_PIECE;
+    ++l.hand[BLACK][pt];
+    return std::pair{l, Move::make_drop(pt, to, BLACK)};
+  }
+  const PieceType before = type_before(rng, pt, 0.4);
+  const Bitboard from = origins(BLACK, before, to, occupancy(l));
+  if (from.none()) return std::nullopt;
+  const Square sq = pick(rng, from);
+  l.board[sq] = make_piece(BLACK, before);
+  l.board[to] = NO_PIECE;
+  if (rng.chance(0.35)) {  // it captured a defender piece, now in the attacker's hand
+    PieceType held[7];
+    int n = 0;
+    for (PieceType h : HAND_TYPES_SFEN_ORDER)
+      if (l.hand[BLACK][h] > 0 && can_stand(WHITE, h, to)) held[n++] = h;
+    if (n > 0) {
+      const PieceType captured = held[rng.below(n)];
+      --l.hand[BLACK][captured];
+      l.board[to] = make_piece(WHITE, captured);
+    }
+  }
+  return std::pair{l, Move::make(sq, to, make_piece(BLACK, before), before != pt)};
+}
+
+}  // namespace
+
+Square mirror_square(Square sq) { return make_square(8 - file_of(sq), rank_of(sq)); }
+
+Result<Position> to_position(const Layout& layout) { return build(layout); }
+
+Result<Layout> layout_of(const Position& problem) {
+  const Color attacker = problem.side_to_move();
+  Layout l;
+  for (Square sq = 0; sq < SQ_NB; ++sq) {
+    const Piece pc = problem.piece_on(sq);
+    if (pc == NO_PIECE || (color_of(pc) == attacker && type_of(pc) == KING)) continue;
+    const Square at = attacker == BLACK ? sq : SQ_NB - 1 - sq;
+    l.board[at] = make_piece(color_of(pc) == attacker ? BLACK : WHITE, type_of(pc));
+  }
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) l.hand[BLACK][pt] = problem.hand(attacker).count(pt);
+  if (white_king(l) == SQ_NONE) return Error{"the defender has no king"};
+  return l;
+}
+
+Layout mirrored(const Layout& layout) {
+  Layout l = layout;
+  for (Square sq = 0; sq < SQ_NB; ++sq) l.board[mirror_square(sq)] = layout.board[sq];
+  return l;
+}
+
+int piece_count(const Layout& layout) {
+  int n = 0;
+  for (Piece pc : layout.board) n += pc != NO_PIECE;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER) n += layout.hand[BLACK][pt];
+  return n;
+}
+
+Layout random_layout(Rng& rng, const ProposalLimits& limits) {
+  Layout l;
+  // Kings on the top ranks and the edges are the easiest to mate with few pieces.
+  const int file = rng.chance(0.4) ? (rng.chance(0.5) ? 0 : 8) : rng.below(9);
+  const int rank = std::min(rng.below(3), rng.below(3));
+  const Square king = make_square(file, rank);
+  l.board[king] = make_piece(WHITE, KING);
+  const int attackers = 1 + rng.below(3), defenders = rng.below(3), held = 1 + rng.below(2);
+  for (int i = 0; i < attackers && piece_count(l) < limits.max_pieces; ++i) {
+    const PieceType pt = draw(rng, BOARD_TYPES);
+    const bool slider = pt == BISHOP || pt == ROOK || pt == LANCE || pt == HORSE || pt == DRAGON;
+    add_near(l, rng, king, slider ? 4 : 2, BLACK, pt);
+  }
+  for (int i = 0; i < defenders && piece_count(l) < limits.max_pieces; ++i)
+    add_near(l, rng, king, 2, WHITE, draw(rng, BOARD_TYPES));
+  for (int i = 0; i < held && piece_count(l) < limits.max_pieces; ++i)
+    add_to_hand(l, draw(rng, HAND_DRAW));
+  return l;
+}
+
+std::optional<Layout> mutate(const Layout& layout, Rng& rng, const ProposalLimits& limits) {
+  Layout l = layout;
+  bool done = false;
+  switch (rng.below(10)) {
+    case 0:
+    case 1:
+    case 2: done = shift_piece(l, rng); break;
+    case 3: done = piece_count(l) < limits.max_pieces && add_piece(l, rng); break;
+    case 4: done = remove_piece(l, rng); break;
+    case 5: done = change_type(l, rng); break;
+    case 6: done = flip_promotion(l, rng); break;
+    case 7: done = board_hand_exchange(l, rng); break;
+    case 8: done = piece_count(l) <= limits.max_pieces && hand_edit(l, rng); break;
+    default: l = mirrored(l), done = true; break;
+  }
+  if (!done || piece_count(l) > limits.max_pieces) return std::nullopt;
+  return l;
+}
+
+std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
+                                      const ProposalLimits& limits) {
+  if (problem.side_to_move() != BLACK) return std::nullopt;
+  Result<Layout> start = layout_of(problem);
+  if (!start) return std::nullopt;
+  // Step 1. Before the defender's reply: White to move, in check, the reply legal.
+  const auto defence = unplay_defence(*start, rng);
+  if (!defence) return std::nullopt;
+  const Position replying = build_replying(defence->first);
+  if (!replying.in_check() || !MoveList<EVASIONS>(replying).contains(defence->second))
+    return std::nullopt;
+  // Step 2. Before the attacker's check: Black to move, the check legal.
+  const auto check = unplay_check(defence->first, replying, rng);
+  if (!check || piece_count(check->first) > limits.max_pieces) return std::nullopt;
+  const Result<Position> checking = build(check->first);
+  if (!checking || !MoveList<CHECKS>(*checking).contains(check->second)) return std::nullopt;
+  return check->first;
+}
+
+}  // namespace kanju

@@ -1,0 +1,259 @@
+// kanju generate: searches for sound tsume problems (generator/generate.h) and prints each one
+// as a JSON line as soon as it is found, optionally also as a KIF file.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+
+#include "commands.h"
+#include "generator/generate.h"
+#include "json.h"
+#include "progress.h"
+#include "solver/kif.h"
+#include "solver/notation.h"
+#include "solver/sfen.h"
+#include "solver/text.h"
+#include "solver/usi_move.h"
+
+namespace kanju::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct GenerateCliOptions {
+  GenerateOptions run;
+  std::vector<std::string> seed_sfens;
+  std::vector<std::string> seed_files;
+  std::string kif_dir;
+  std::string futile = "exclude";
+  bool quiet = false;
+};
+
+// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND).
+std::atomic<bool> interrupted = false;
+
+extern "C" void on_generate_interrupt(int) { interrupted.store(true); }
+
+void catch_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = on_generate_interrupt;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// The seeds of a file: one SFEN a line, or a collection line (SFEN<TAB>...); blank lines and
+// lines starting with '#' are skipped.
+Result<std::vector<Position>> read_seed_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"--seed-file " + path + ": cannot open it"};
+  std::vector<Position> seeds;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const std::string text = trim(line);
+    if (text.empty() || text[0] == '#') continue;
+    Result<Position> pos = parse_sfen(split_tabs(text)[0]);
+    if (!pos)
+      return Error{"--seed-file " + path + " line " + std::to_string(n) + ": " + pos.error()};
+    seeds.push_back(std::move(*pos));
+  }
+  if (seeds.empty()) return Error{"--seed-file " + path + ": no SFEN in it"};
+  return seeds;
+}
+
+Result<std::vector<Position>> read_seeds(const GenerateCliOptions& opt) {
+  std::vector<Position> seeds;
+  for (const std::string& sfen : opt.seed_sfens) {
+    Result<Position> pos = parse_sfen(sfen);
+    if (!pos) return Error{"--seed-sfen " + quoted(sfen, 80) + ": " + pos.error()};
+    seeds.push_back(std::move(*pos));
+  }
+  for (const std::string& path : opt.seed_files) {
+    Result<std::vector<Position>> more = read_seed_file(path);
+    if (!more) return Error{more.error()};
+    seeds.insert(seeds.end(), more->begin(), more->end());
+  }
+  return seeds;
+}
+
+JsonObject features_json(const Features& f) {
+  JsonObject o;
+  o.integer("pieces", f.pieces)
+      .integer("sacrifices", f.sacrifices)
+      .integer("drops", f.drops)
+      .integer("promotions", f.promotions)
+      .integer("non_promotions", f.non_promotions)
+      .integer("variety", f.variety)
+      .integer("final_pieces", f.final_pieces);
+  return o;
+}
+
+std::string problem_json(int number, const GeneratedProblem& p, uint64_t seed) {
+  std::vector<std::string> usi;
+  for (Move m : p.line) usi.push_back(to_usi(m));
+  JsonObject o;
+  o.integer("n", number)
+      .str("sfen", to_sfen(p.position))
+      .integer("length", int(p.line.size()))
+      .strings("usi", usi)
+      .str("japanese", line_to_japanese(p.position, p.line))
+      .number("score", p.score, 1)
+      .object("features", features_json(p.features))
+      .integer("seed", int64_t(seed))
+      .integer("batch", int64_t(p.batch))
+      .integer("index", int64_t(p.index))
+      .str("origin", p.origin)
+      .number("seconds", p.seconds, 2);
+  return o.text();
+}
+
+std::string write_kif(const std::string& dir, int number, const GeneratedProblem& p,
+                      uint64_t seed) {
+  ProblemRecord record;
+  record.position = p.position;
+  record.claimed_line = p.line;
+  record.claimed_length = int(p.line.size());
+  record.headers = {
+      {"作品名", "kanju generate " + std::to_string(seed) + "-" + std::to_string(number)},
+      {"作者", "kanju generate"},
+      {"手数", std::to_string(p.line.size())}};
+  char name[64];
+  std::snprintf(name, sizeof name, "gen-%llu-%04d.kifu", (unsigned long long)seed, number);
+  const std::string path = (fs::path(dir) / name).string();
+  std::ofstream out(path, std::ios::binary);
+  out << to_kif(record);
+  return out ? "" : "cannot write " + path;
+}
+
+// "found 3/20  tried 1234  41.2/s  longest 9  archive 12  elapsed 0:34".
+std::string status_text(const GenerateStats& s, int count) {
+  char text[160];
+  const long t = long(s.seconds);
+  std::snprintf(text, sizeof text,
+                "found %d/%d  tried %llu  %.1f/s  longest %d  archive %llu  elapsed %ld:%02ld",
+                s.found, count, (unsigned long long)s.tried,
+                s.seconds > 0 ? s.tried / s.seconds : 0, s.longest, (unsigned long long)s.archived,
+                t / 60, t % 60);
+  return text;
+}
+
+int run_generate(GenerateCliOptions& opt) {
+  if (opt.run.min_length > opt.run.max_length)
+    return fail("--min-length " + std::to_string(opt.run.min_length) + " is above --max-length " +
+                std::to_string(opt.run.max_length));
+  Result<std::vector<Position>> seeds = read_seeds(opt);
+  if (!seeds) return fail(seeds.error());
+  opt.run.seeds = std::move(*seeds);
+  opt.run.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  if (!opt.kif_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(opt.kif_dir, ec);
+    if (ec) return fail("--kif " + opt.kif_dir + ": " + ec.message());
+  }
+  catch_interrupt();
+  opt.run.stop = &interrupted;
+
+  const bool live = stderr_is_terminal() && !opt.quiet;
+  std::mutex mutex;
+  StatusLine status;
+  auto last_draw = std::chrono::steady_clock::now();
+  int write_errors = 0;
+  int number = 0;
+  const auto found = [&](const GeneratedProblem& p) {
+    std::lock_guard lock(mutex);
+    if (live) status.erase();
+    ++number;
+    std::cout << problem_json(number, p, opt.run.seed) << '\n' << std::flush;
+    if (!opt.kif_dir.empty()) {
+      const std::string e = write_kif(opt.kif_dir, number, p, opt.run.seed);
+      if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
+    }
+  };
+  const auto progress = [&](const GenerateStats& s) {
+    if (!live) return;
+    std::lock_guard lock(mutex);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_draw < std::chrono::milliseconds(250)) return;
+    last_draw = now;
+    status.show(status_text(s, opt.run.count));
+  };
+  const GenerateStats s = generate(opt.run, found, progress);
+  if (live) status.erase();
+  std::cerr << "Found " << s.found << " of " << opt.run.count << " problems in "
+            << int(s.seconds * 10) / 10.0 << "s: tried " << s.tried << ", " << s.mates << " mates, "
+            << s.verified << " verifications, " << s.archived
+            << " distinct sound problems of any length, longest reported " << s.longest
+            << "; nodes: " << s.solve_nodes << " solving, " << s.verify_nodes << " verifying\n";
+  if (write_errors > 0) return 1;
+  return interrupted.load() ? 130 : 0;
+}
+
+}  // namespace
+
+Command add_generate(CLI::App& app) {
+  auto opt = std::make_shared<GenerateCliOptions>();
+  CLI::App* sub =
+      app.add_subcommand("generate", "Generate sound tsume problems with a unique solution");
+  GenerateOptions& r = opt->run;
+  sub->add_option("--count", r.count, "Problems to find")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1'000'000));
+  sub->add_option("--min-length", r.min_length, "Shortest length, in plies")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 999));
+  sub->add_option("--max-length", r.max_length, "Longest length, in plies")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 999));
+  sub->add_option("--max-pieces", r.max_pieces,
+                  "Most pieces: on the board (kings included) plus the attacker's hand")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 40));
+  sub->add_option("--time", r.seconds, "Time limit of the run in seconds (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--seed", r.seed,
+                  "Random seed: the same seed and --threads give the same "
+                  "problems")
+      ->capture_default_str();
+  sub->add_option("--threads", r.threads, "Search threads, each with its own table")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  sub->add_option("--batch", r.batch,
+                  "Climbs per batch (0: four per thread); the problems depend on it")
+      ->capture_default_str();
+  sub->add_option("--steps", r.steps, "Proposals per climb")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100'000));
+  sub->add_option("--hash", r.hash_mb, "Proof table size in MB, per thread")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  sub->add_option("--solve-nodes", r.solve_nodes, "Node limit of the solve of one proposal")
+      ->capture_default_str();
+  sub->add_option("--verify-nodes", r.verify_nodes, "Node limit of one verification")
+      ->capture_default_str();
+  sub->add_option("--check-nodes", r.check_nodes, "Node limit of one check in a verification")
+      ->capture_default_str();
+  sub->add_option("--futile", opt->futile,
+                  "Futile interpositions (無駄合): left out of the length, or counted")
+      ->capture_default_str()
+      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  sub->add_option("--seed-sfen", opt->seed_sfens, "Start climbs from this problem (repeatable)");
+  sub->add_option("--seed-file", opt->seed_files,
+                  "Start climbs from the problems of a file: one SFEN a line, or a collection "
+                  "such as problems/mate7.tsv (repeatable)");
+  sub->add_option("--kif", opt->kif_dir, "Also write each problem as DIR/gen-SEED-N.kifu");
+  sub->add_flag("--quiet", opt->quiet, "No progress line on stderr");
+  sub->footer(
+      "Each problem is one JSON line on stdout, printed as it is found. A problem is reported "
+      "only when `kanju verify` finds it sound, without unneeded pieces.\n"
+      "Exit status: 0, 1 on an error, 130 when interrupted.");
+  return {sub, [opt] { return run_generate(*opt); }};
+}
+
+}  // namespace kanju::cli
