@@ -5,29 +5,24 @@
 // only the SFEN is required, expected is an odd ply count or "nomate" (anything else claims
 // nothing), and further columns are ignored. A line that does not parse is reported on stderr
 // with its line number and the rest are still solved.
-#include <omp.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <exception>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <new>
 #include <optional>
 
+#include "batch.h"
 #include "commands.h"
 #include "json.h"
 #include "progress.h"
 #include "solver/diagram.h"
 #include "solver/notation.h"
 #include "solver/solve.h"
-#include "solver/text.h"
 #include "solver/usi_move.h"
 
 namespace kanju::cli {
@@ -46,12 +41,6 @@ struct SolveCliOptions {
   bool quiet = false;
   bool fail_on_mismatch = false;
   bool wide_futile = false;
-};
-
-// What a collection line claims about its problem.
-struct Expected {
-  enum Kind { None, Length, NoMate } kind = None;
-  int length = 0;
 };
 
 struct Problem {
@@ -74,15 +63,6 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
 
 // --- Reading a collection
 
-Expected parse_expected(const std::string& column) {
-  if (column == "nomate") return {Expected::NoMate, 0};
-  int n = 0;
-  auto [end, ec] = std::from_chars(column.data(), column.data() + column.size(), n);
-  if (ec == std::errc() && end == column.data() + column.size() && n > 0)
-    return {Expected::Length, n};
-  return {};
-}
-
 struct Collection {
   std::vector<Problem> problems;
   int errors = 0;  // lines that did not parse (already reported)
@@ -90,22 +70,19 @@ struct Collection {
 
 Collection read_collection(std::istream& in) {
   Collection c;
-  std::string text;
-  int line = 0, index = 0;
-  while (std::getline(in, text)) {
-    ++line;
-    std::vector<std::string> cols = split_tabs(text);
-    if ((cols.size() == 1 && cols[0].empty()) || cols[0].starts_with('#')) continue;
-    ++index;
-    Result<Position> pos = position_from_words({cols[0]});
-    if (!pos) {
-      std::cerr << "error: line " << line << ": " << pos.error() << '\n';
-      ++c.errors;
-      continue;
-    }
-    c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
-                          parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos)});
-  }
+  int index = 0;
+  for_each_collection_line(
+      in, [&](int line, const std::string&, const std::vector<std::string>& cols) {
+        ++index;
+        Result<Position> pos = position_from_words({cols[0]});
+        if (!pos) {
+          std::cerr << "error: line " << line << ": " << pos.error() << '\n';
+          ++c.errors;
+          return;
+        }
+        c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
+                              parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos)});
+      });
   return c;
 }
 
@@ -270,57 +247,6 @@ void print_summary(std::ostream& out, const Tally& t, int errors, double seconds
   out << buf << std::flush;
 }
 
-using Report = std::function<void(const Problem&, const SolveResult&)>;
-
-// Solves the problems on `tables.size()` OpenMP threads, each with its own table, taking the
-// next unsolved problem whenever it is free (slow problems do not hold up the rest). The running
-// searches report their nodes to `progress` as they go; `report` is called on the thread that
-// solved the problem, so it must serialise its printing (BatchProgress::finish does).
-void solve_all(const std::vector<Problem>& problems,
-               std::vector<std::unique_ptr<ProofTable>>& tables, const SolveOptions& options,
-               BatchProgress& progress, const Report& report) {
-  const int threads = int(tables.size());
-  const long count = long(problems.size());
-  std::exception_ptr failure;  // the first exception (it may not leave the parallel region)
-  std::atomic<bool> failed = false;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (long i = 0; i < count; ++i) {
-    if (failed.load(std::memory_order_relaxed)) continue;
-    try {
-      ProofTable& table = *tables[omp_get_thread_num()];
-      if (table.used() > 0) table.clear();
-      SolveOptions o = options;
-      uint64_t reported = 0;  // nodes of this search already given to progress
-      if (progress.enabled()) {
-        o.limits.progress = [&](const SearchProgress& s) {
-          progress.searched(s.nodes - reported);
-          reported = s.nodes;
-        };
-      }
-      const SolveResult r = solve(problems[i].position, table, o);
-      progress.searched(r.nodes - reported);
-      report(problems[i], r);
-    } catch (...) {
-#pragma omp critical(kanju_solve_failure)
-      if (!failure) failure = std::current_exception();
-      failed = true;
-    }
-  }
-  if (failure) std::rethrow_exception(failure);
-}
-
-// One table per thread, allocated here so that a failure is an error message, not a crash.
-Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {
-  std::vector<std::unique_ptr<ProofTable>> tables;
-  try {
-    for (size_t i = 0; i < count; ++i) tables.push_back(std::make_unique<ProofTable>(megabytes));
-  } catch (const std::bad_alloc&) {
-    return Error{"cannot allocate " + std::to_string(count) + " hash table(s) of " +
-                 std::to_string(megabytes) + " MB: lower --hash or --threads"};
-  }
-  return tables;
-}
-
 int run_collection(const SolveCliOptions& opt) {
   std::ifstream file;
   if (!opt.file.empty()) {
@@ -337,16 +263,24 @@ int run_collection(const SolveCliOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   Tally tally;
   BatchProgress progress(c.problems.size(), stderr_is_terminal());
-  solve_all(c.problems, *tables, solve_options(opt), progress,
-            [&](const Problem& p, const SolveResult& r) {
-              progress.finish(r.nodes, [&] {
-                tally.add(p, r);
-                if (opt.json)
-                  std::cout << json_record(p, r) << '\n';
-                else
-                  print_compact(p, r);
-              });
-            });
+  const SolveOptions options = solve_options(opt);
+  run_batch(
+      c.problems.size(), *tables, progress, nullptr,
+      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+        SolveOptions o = options;
+        o.limits.progress = live;
+        return solve(c.problems[i].position, table, o);
+      },
+      [&](size_t i, const SolveResult& r) {
+        const Problem& p = c.problems[i];
+        progress.finish(r.nodes, [&] {
+          tally.add(p, r);
+          if (opt.json)
+            std::cout << json_record(p, r) << '\n';
+          else
+            print_compact(p, r);
+        });
+      });
   progress.clear();
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   // With --json, stdout holds only the records.
@@ -393,16 +327,8 @@ Command add_solve(CLI::App& app) {
   sub->add_option("--time", opt->seconds, "Time limit per problem in seconds (0: none)")
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--nodes", opt->nodes, "Node limit per problem (0: none)");
-  sub->add_option("--hash", opt->hash_mb, "Proof table size in MB, per thread")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1 << 20));
-  sub->add_option("--threads", opt->threads, "Problems solved in parallel (file/stdin input)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1024));
-  sub->add_option("--futile", opt->futile,
-                  "Futile interpositions (無駄合): left out of the length, or counted")
-      ->capture_default_str()
-      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  add_table_options(sub, opt->hash_mb, opt->threads,
+                    "Problems solved in parallel (file/stdin input)", opt->futile);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
   sub->add_flag("--quiet", opt->quiet, "No board diagram");
   sub->add_flag("--wide-futile", opt->wide_futile,

@@ -7,7 +7,6 @@
 // it are skipped, and a last line torn by the interruption is dropped. Ctrl-C stops the
 // searches; the problems still running are not written, so a resumed run does them again.
 #include <fcntl.h>
-#include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,14 +15,14 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <new>
+#include <set>
 
+#include "batch.h"
 #include "commands.h"
 #include "progress.h"
 #include "solver/csa.h"
@@ -57,7 +56,9 @@ struct VerifyCliOptions {
   bool no_unneeded = false;
 };
 
-// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND).
+// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND). SA_RESTART:
+// a write to the terminal or a pipe that the signal interrupts goes on, rather than failing and
+// leaving std::cout in error (the summary would be lost).
 std::atomic<bool> interrupted = false;
 
 extern "C" void on_interrupt(int) { interrupted.store(true); }
@@ -65,7 +66,7 @@ extern "C" void on_interrupt(int) { interrupted.store(true); }
 void catch_interrupt() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
-  sa.sa_flags = SA_RESETHAND;
+  sa.sa_flags = SA_RESETHAND | SA_RESTART;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
@@ -146,17 +147,6 @@ std::string export_problem(const VerifyItem& item, const VerifyResult& r, const 
 
 // --- Running
 
-Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {
-  std::vector<std::unique_ptr<ProofTable>> tables;
-  try {
-    for (size_t i = 0; i < count; ++i) tables.push_back(std::make_unique<ProofTable>(megabytes));
-  } catch (const std::bad_alloc&) {
-    return Error{"cannot allocate " + std::to_string(count) + " hash table(s) of " +
-                 std::to_string(megabytes) + " MB: lower --hash or --threads"};
-  }
-  return tables;
-}
-
 VerifyOptions verify_options(const VerifyCliOptions& opt) {
   VerifyOptions o;
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
@@ -168,46 +158,9 @@ VerifyOptions verify_options(const VerifyCliOptions& opt) {
   return o;
 }
 
-using Report = std::function<void(size_t, const VerifyResult&)>;
-
-// Verifies items[todo[i]] on the tables' threads, the next problem to whichever thread is free.
-// A problem cut short by Ctrl-C is not reported.
-void verify_all(const std::vector<VerifyItem>& items, const std::vector<size_t>& todo,
-                std::vector<std::unique_ptr<ProofTable>>& tables, const VerifyOptions& options,
-                BatchProgress& progress, const Report& report) {
-  std::exception_ptr failure;
-  std::atomic<bool> failed = false;
-  const long count = long(todo.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(int(tables.size()))
-  for (long i = 0; i < count; ++i) {
-    if (failed.load(std::memory_order_relaxed) || interrupted.load()) continue;
-    try {
-      ProofTable& table = *tables[omp_get_thread_num()];
-      if (table.used() > 0) table.clear();
-      VerifyOptions o = options;
-      uint64_t reported = 0;
-      if (progress.enabled()) {
-        o.limits.progress = [&](const SearchProgress& s) {
-          progress.searched(s.nodes - std::min(s.nodes, reported));
-          reported = std::max(reported, s.nodes);
-        };
-      }
-      const VerifyResult r = verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
-      progress.searched(r.nodes - std::min(r.nodes, reported));
-      if (!interrupted.load()) report(todo[i], r);
-    } catch (...) {
-#pragma omp critical(kanju_verify_failure)
-      if (!failure) failure = std::current_exception();
-      failed = true;
-    }
-  }
-  if (failure) std::rethrow_exception(failure);
-}
-
 // Opens the JSON-lines output: a new file, or (--resume) the earlier run's, whose problems are
 // then skipped. -1 with the error in `error`.
-int open_output(const VerifyCliOptions& opt, ResumeState& state, VerifyTally& tally,
-                std::string& error) {
+int open_output(const VerifyCliOptions& opt, ResumeState& state, std::string& error) {
   std::error_code ec;
   const bool exists = fs::exists(opt.output, ec) && fs::file_size(opt.output, ec) > 0;
   if (exists && !opt.resume) {
@@ -217,7 +170,7 @@ int open_output(const VerifyCliOptions& opt, ResumeState& state, VerifyTally& ta
   if (exists) {
     std::ifstream in(opt.output, std::ios::binary);
     const std::string text(std::istreambuf_iterator<char>(in), {});
-    state = read_resume(text, tally);
+    state = read_resume(text);
     if (state.valid_bytes < text.size()) fs::resize_file(opt.output, state.valid_bytes, ec);
   }
   const int fd = ::open(opt.output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -244,22 +197,36 @@ int run_verify(const VerifyCliOptions& opt) {
   int fd = -1;
   if (!opt.output.empty()) {
     std::string error;
-    fd = open_output(opt, resume, tally, error);
+    fd = open_output(opt, resume, error);
     if (fd < 0) return fail(error);
   }
+  // The problems of the earlier run count in the summary when they are among the inputs.
   std::vector<size_t> todo;
-  std::set<std::string> seen = resume.done;
+  std::set<std::string> seen;
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].error.empty()) {
       std::cerr << "error: " << items[i].error << '\n';
       ++tally.errors;
-    } else if (seen.insert(items[i].key).second) {
+    } else if (!seen.insert(items[i].key).second) {
+      continue;
+    } else if (auto it = resume.done.find(items[i].key); it != resume.done.end()) {
+      tally.add(it->first, it->second);
+      ++tally.resumed;
+    } else {
       todo.push_back(i);
     }
   }
-  if (tally.resumed > 0)
+  if (!opt.output.empty() && !resume.done.empty()) {
     std::cerr << "Resuming " << opt.output << ": " << tally.resumed << " done, " << todo.size()
               << " to go\n";
+    if (const size_t other = resume.done.size() - size_t(tally.resumed); other > 0) {
+      auto it = std::find_if(resume.done.begin(), resume.done.end(),
+                             [&](const auto& done) { return !seen.contains(done.first); });
+      std::cerr << "note: " << other << " of the " << resume.done.size() << " problems in "
+                << opt.output << " are not among these inputs (such as " << it->first
+                << "): they stay in the file, left out of the summary\n";
+    }
+  }
 
   const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
   auto tables = make_tables(threads, opt.hash_mb);
@@ -269,25 +236,33 @@ int run_verify(const VerifyCliOptions& opt) {
   BatchProgress progress(todo.size(), stderr_is_terminal());
   size_t done = 0;
   int write_errors = 0;
-  verify_all(items, todo, *tables, verify_options(opt), progress,
-             [&](size_t index, const VerifyResult& r) {
-               progress.finish(r.nodes, [&] {
-                 const VerifyItem& item = items[index];
-                 const std::string json = verify_json(item, r) + "\n";
-                 if (fd >= 0 && !write_all(fd, json)) ++write_errors;
-                 if (opt.json)
-                   std::cout << json << std::flush;
-                 else
-                   std::cout << verify_text(int(index + 1), item, r) << std::flush;
-                 if (!opt.export_to.empty()) {
-                   const std::string e =
-                       export_problem(item, r, opt.export_to[0], opt.export_to[1]);
-                   if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
-                 }
-                 tally.add(item, r);
-                 ++done;
-               });
-             });
+  const VerifyOptions options = verify_options(opt);
+  // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
+  run_batch(
+      todo.size(), *tables, progress, &interrupted,
+      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+        VerifyOptions o = options;
+        o.limits.progress = live;
+        return verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
+      },
+      [&](size_t i, const VerifyResult& r) {
+        const size_t index = todo[i];
+        progress.finish(r.nodes, [&] {
+          const VerifyItem& item = items[index];
+          const std::string json = verify_json(item, r) + "\n";
+          if (fd >= 0 && !write_all(fd, json)) ++write_errors;
+          if (opt.json)
+            std::cout << json << std::flush;
+          else
+            std::cout << verify_text(int(index + 1), item, r) << std::flush;
+          if (!opt.export_to.empty()) {
+            const std::string e = export_problem(item, r, opt.export_to[0], opt.export_to[1]);
+            if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
+          }
+          tally.add(item, r);
+          ++done;
+        });
+      });
   progress.clear();
   if (fd >= 0) ::close(fd);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
@@ -326,16 +301,7 @@ Command add_verify(CLI::App& app) {
   sub->add_option("--check-nodes", opt->check_nodes,
                   "Node limit of one check (one alternative, one removed piece ...; 0: none)")
       ->capture_default_str();
-  sub->add_option("--hash", opt->hash_mb, "Proof table size in MB, per thread")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1 << 20));
-  sub->add_option("--threads", opt->threads, "Problems verified in parallel")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1024));
-  sub->add_option("--futile", opt->futile,
-                  "Futile interpositions (無駄合): left out of the length, or counted")
-      ->capture_default_str()
-      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  add_table_options(sub, opt->hash_mb, opt->threads, "Problems verified in parallel", opt->futile);
   sub->add_flag("--json", opt->json, "One JSON object per problem on stdout instead of text");
   sub->add_option("--output,-o", opt->output,
                   "Also write the JSON lines to FILE, each as its problem finishes");

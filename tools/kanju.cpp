@@ -17,11 +17,8 @@ int main(int argc, char** argv) {
   });
 
   const std::vector<Command> commands = {
-      add_show(app),        add_moves(app), add_perft(app),
-      add_perft_bench(app), add_solve(app), add_bench(app),
-      add_verify(app),
-      add_generate(app),
-      add_usi(app),
+      add_show(app),  add_moves(app),  add_perft(app),    add_perft_bench(app), add_solve(app),
+      add_bench(app), add_verify(app), add_generate(app), add_usi(app),
   };
 
   try {

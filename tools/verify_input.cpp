@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
+#include "batch.h"
 #include "commands.h"
 #include "solver/csa.h"
 #include "solver/kif.h"
@@ -32,19 +32,28 @@ bool is_record_file(const fs::path& p) {
   return ext == ".kif" || ext == ".kifu" || ext == ".ki2" || ext == ".csa";
 }
 
+// How a file is named in the keys: its path without "." or ".." steps or a trailing '/', and
+// relative to the current folder when it lies in it, so that `kif`, `./kif/` and `$PWD/kif`
+// name the same files (and --resume finds them whichever way the folder is given).
+std::string key_path(const std::string& path) {
+  fs::path p = fs::path(path).lexically_normal();
+  if (p.is_absolute()) {
+    std::error_code ec;
+    const fs::path relative = p.lexically_relative(fs::current_path(ec));
+    if (!ec && !relative.empty() && *relative.begin() != "..") p = relative;
+  }
+  std::string key = p.generic_string();
+  while (key.size() > 1 && key.ends_with('/')) key.pop_back();
+  return key;
+}
+
 // The claims of an "expected" column: a length, nomate, or nothing.
 void set_claimed_length(VerifyItem& item, const std::string& column) {
-  if (column == "nomate") {
-    item.claim.kind = Claim::Kind::NoMate;
-    return;
-  }
-  int n = 0;
-  auto [end, ec] = std::from_chars(column.data(), column.data() + column.size(), n);
-  if (ec == std::errc() && end == column.data() + column.size() && n > 0) {
-    item.claim.kind = Claim::Kind::Length;
-    item.claim.length = n;
-    item.record.claimed_length = n;
-  }
+  const Expected e = parse_expected(column);
+  if (e.kind == Expected::NoMate) item.claim.kind = Claim::Kind::NoMate;
+  if (e.kind != Expected::Length) return;
+  item.claim.kind = Claim::Kind::Length;
+  item.claim.length = item.record.claimed_length = e.length;
 }
 
 // The claimed line in USI moves, each legal where it is played.
@@ -92,12 +101,9 @@ Result<std::string> read_file(const std::string& path) {
 }
 
 void read_collection(std::istream& in, const std::string& source, std::vector<VerifyItem>& out) {
-  std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
-    const std::vector<std::string> cols = split_tabs(text);
-    if ((cols.size() == 1 && cols[0].empty()) || cols[0].starts_with('#')) continue;
+  for_each_collection_line(in, [&](int line, const std::string& text, const auto&) {
     out.push_back(read_collection_line(text, source, line));
-  }
+  });
 }
 
 void read_path(const std::string& path, std::vector<VerifyItem>& out) {
@@ -117,10 +123,11 @@ void read_path(const std::string& path, std::vector<VerifyItem>& out) {
     return;
   }
   if (is_record_file(path)) {
+    const std::string key = key_path(path);
     Result<std::string> bytes = read_file(path);
-    out.push_back(item_from_record(bytes ? parse_record(*bytes, path, lower_extension(path))
+    out.push_back(item_from_record(bytes ? parse_record(*bytes, key, lower_extension(path))
                                          : Result<ProblemRecord>(Error{bytes.error()}),
-                                   path, path));
+                                   key, key));
     return;
   }
   std::ifstream in(path);
@@ -131,7 +138,7 @@ void read_path(const std::string& path, std::vector<VerifyItem>& out) {
     out.push_back(std::move(item));
     return;
   }
-  read_collection(in, path, out);
+  read_collection(in, key_path(path), out);
 }
 
 // Whether stdin holds a KIF/KI2 ("kif") or CSA ("csa") record rather than a collection ("tsv").

@@ -6,6 +6,9 @@
 //   tsume/zukou001.kif        a problem file, also when found in a folder given on the command
 //                             line (the path is the folder as given, then the file's path in it)
 //   stdin:4                   line 4 of stdin (a single KIF or CSA record on stdin: "stdin")
+//
+// A path is normalised: no "." or ".." steps, no trailing '/', and relative to the current
+// folder when it lies in it, so `tsume`, `./tsume/` and `$PWD/tsume` give the same keys.
 #pragma once
 
 #include <istream>

@@ -131,6 +131,12 @@ size_t field_value(const std::string& line, const std::string& name) {
   return at == std::string::npos ? at : at + pattern.size();
 }
 
+// The number in the last top-level field `name` of a line written by verify_json (0 without).
+double last_number(const std::string& line, const std::string& name) {
+  const size_t at = line.rfind("\"" + name + "\": ");
+  return at == std::string::npos ? 0 : std::strtod(line.c_str() + at + name.size() + 4, nullptr);
+}
+
 }  // namespace
 
 std::string describe(const Position& root, const VerifyResult& r, const Finding& f) {
@@ -227,18 +233,17 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
   return out;
 }
 
-void VerifyTally::add(const std::string& key, const std::string& verdict,
-                      const std::vector<std::string>& kinds_found) {
-  ++verdicts[verdict];
-  for (const std::string& k : kinds_found) ++kinds[k];
-  if (verdict == "unsound" || verdict == "unknown") failing.push_back(key);
-  if (verdict == "flawed") flawed.push_back(key);
+void VerifyTally::add(const std::string& key, const ResumedResult& r) {
+  ++verdicts[r.verdict];
+  for (const std::string& k : r.kinds) ++kinds[k];
+  if (r.verdict == "unsound" || r.verdict == "unknown") failing.push_back(key);
+  if (r.verdict == "flawed") flawed.push_back(key);
+  seconds += r.seconds;
+  solve_seconds += r.solve_seconds;
 }
 
 void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) {
-  add(item.key, to_string(r.verdict), kinds_of(r));
-  seconds += r.seconds;
-  solve_seconds += r.solve_seconds;
+  add(item.key, ResumedResult{to_string(r.verdict), kinds_of(r), r.seconds, r.solve_seconds});
 }
 
 int VerifyTally::count(const std::string& verdict) const {
@@ -259,17 +264,19 @@ void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_s
     out << "| " << to_string(k) << " | " << japanese_name(k) << " | " << it->second << " |\n";
   }
   out << '\n';
-  if (t.resumed > 0) out << "Resumed: " << t.resumed << " problems from the earlier run\n";
+  if (t.resumed > 0)
+    out << "Resumed from the earlier run: " << t.resumed << " of these " << total
+        << " problems (counted above and in the time)\n";
   out << "Errors: " << t.errors << '\n';
   char buf[160];
   std::snprintf(buf, sizeof buf,
-                "Time: %.2fs verifying (of which solving %.2fs, x%.1f), wall %.2fs\n", t.seconds,
+                "Time: %.2fs verifying (of which solving %.2fs, x%.1f), wall %.2fs%s\n", t.seconds,
                 t.solve_seconds, t.solve_seconds > 0 ? t.seconds / t.solve_seconds : 0,
-                wall_seconds);
+                wall_seconds, t.resumed > 0 ? " (this run)" : "");
   out << buf << std::flush;
 }
 
-ResumeState read_resume(const std::string& text, VerifyTally& tally) {
+ResumeState read_resume(const std::string& text) {
   ResumeState state;
   size_t start = 0;
   for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
@@ -281,18 +288,18 @@ ResumeState read_resume(const std::string& text, VerifyTally& tally) {
         ks == std::string::npos || line[k] != '"' || line[v] != '"' || line[ks] != '[')
       continue;
     const std::string key = json_string_at(line, k);
-    const std::string verdict = json_string_at(line, v);
-    std::vector<std::string> kinds;
+    ResumedResult r;
+    r.verdict = json_string_at(line, v);
     for (++ks; ks < line.size() && line[ks] != ']';) {
       if (line[ks] == '"')
-        kinds.push_back(json_string_at(line, ks));
+        r.kinds.push_back(json_string_at(line, ks));
       else
         ++ks;
     }
-    if (state.done.insert(key).second) {
-      tally.add(key, verdict, kinds);
-      ++tally.resumed;
-    }
+    // The times are the last fields: after any header or note that could hold the same words.
+    r.seconds = last_number(line, "seconds");
+    r.solve_seconds = last_number(line, "solve_seconds");
+    state.done.emplace(key, std::move(r));
   }
   return state;
 }

@@ -5,7 +5,6 @@
 #include <array>
 #include <map>
 #include <ostream>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +24,13 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
 // One finding in words, its moves in Japanese: "余詰 at ply 5: ▲２三金打 also mates in 9 ...".
 std::string describe(const Position& root, const VerifyResult& r, const Finding& f);
 
+// A problem of an earlier run, as its JSON line gives it (for --resume).
+struct ResumedResult {
+  std::string verdict;
+  std::vector<std::string> kinds;
+  double seconds = 0, solve_seconds = 0;
+};
+
 // Counts per verdict and per finding kind, over this run and the resumed one.
 struct VerifyTally {
   std::map<std::string, int> verdicts;  // "sound" ... "unknown"
@@ -32,24 +38,25 @@ struct VerifyTally {
   std::vector<std::string> failing;     // keys of unsound and unknown problems
   std::vector<std::string> flawed;      // keys of flawed problems
   int errors = 0;
-  double seconds = 0, solve_seconds = 0;  // this run's problems only
-  int resumed = 0;
+  double seconds = 0, solve_seconds = 0;  // the resumed problems included
+  int resumed = 0;                        // problems counted from the earlier run
 
-  void add(const std::string& key, const std::string& verdict,
-           const std::vector<std::string>& kinds_found);
+  void add(const std::string& key, const ResumedResult& r);
   void add(const VerifyItem& item, const VerifyResult& r);
   int count(const std::string& verdict) const;
 };
 
-// The summary: a Markdown table of verdicts, one of finding kinds, errors and times.
+// The summary: a Markdown table of verdicts, one of finding kinds, errors and times (wall: this
+// run's).
 void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_seconds);
 
-// An earlier run's output, for --resume: the keys it holds (complete lines only) and where its
-// last complete line ends (a torn last line, cut by an interruption, is dropped from there).
+// An earlier run's output, for --resume: the problems it holds by key (complete lines only; the
+// first line of a key) and where its last complete line ends (a torn last line, cut by an
+// interruption, is dropped from there).
 struct ResumeState {
-  std::set<std::string> done;
+  std::map<std::string, ResumedResult> done;
   size_t valid_bytes = 0;
 };
-ResumeState read_resume(const std::string& text, VerifyTally& tally);
+ResumeState read_resume(const std::string& text);
 
 }  // namespace kanju::cli
