@@ -451,6 +451,10 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   const bool or_node = pos.side_to_move() == attacker_;
   const uint64_t nodes_before = nodes_;
 
+  // Step 0. Out of budget: nothing more is searched, not even the children's first estimates
+  // (nested futility tests could otherwise multiply far past the limit).
+  if (out_of_budget()) return NodeOutcome{};
+
   // Step 1. A position already on the current path: the attacker is going round in circles
   // (perpetual check), a failure that holds on this path only.
   reserve_path(ply + 2);
@@ -505,6 +509,10 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // Step 4. Remember the result: finished nodes under their proof or disproof pieces,
   // unfinished ones under the exact hand. A failure that rests on a repetition is kept by the
   // path that led here, and the table keeps this node's last numbers for other paths.
+  // A failure found after the budget ran out may rest on an interrupted futility test (a drop
+  // taken for a real defence): it is neither kept nor passed up. (A proof stays sound: such a
+  // drop was refuted anyway.)
+  if (aborted_ && node.dn == 0 && !or_node) node.dn = 1;
   if (node.dn == 0 && node.rep) {
     RepEntry& r = rep_table_[path_keys_[ply] & (REP_TABLE_SIZE - 1)];
     if (r.path_key == 0) ++rep_count_;

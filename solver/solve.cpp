@@ -297,7 +297,8 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
       enter_phase(&result.line_nodes);
       std::string note = "mate found in " + std::to_string(length) +
                          " plies, limit reached before it was proven shortest";
-      if (dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
+      if (options.unproven_line &&
+          dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
                              std::max(1.0, dfpn.elapsed_seconds() / 10))) {
         dfpn.set_phase("line", length);
         result.line = bounded_line(dfpn, table, pos, length);

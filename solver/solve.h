@@ -20,6 +20,10 @@ struct SolveOptions {
   // After a mate: find the main line's drops that are futile in the wider sense many composers
   // use (wide_futile.h), with at most as many more nodes as the solve took (1M at least).
   bool wide_futile = false;
+  // When the limit is reached after a mate was found but before it was proven shortest: give
+  // the search a tenth more (1M nodes, 1 s at least) to walk the table's proofs for that mate's
+  // line (SolveResult::upper_bound). Off for callers whose limit is a hard budget (verify).
+  bool unproven_line = false;
 };
 
 struct SolveResult {

@@ -51,6 +51,7 @@ class Budget {
     return l;
   }
   void charge(uint64_t nodes) { used_ += nodes; }
+  uint64_t remaining_nodes() const { return total_.max_nodes - std::min(total_.max_nodes, used_); }
   uint64_t used() const { return used_; }
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -78,7 +79,7 @@ class Check {
         futile_(futile),
         attacker_(attacker),
         cap_(cap) {}
-  ~Check() { budget_.charge(dfpn_.nodes()); }
+  ~Check() { settle(); }
   Check(const Check&) = delete;
   Check& operator=(const Check&) = delete;
 
@@ -86,15 +87,22 @@ class Check {
   // that is not a disproof, found in the table (left there by repetitions met on other paths)
   // or reached by saturated sums. The question is then asked again on an empty scratch table,
   // which answers the first kind.
+  //
+  // Every search is charged at once and limited by what is left of both the check's cap and
+  // the whole budget, so that checks made inside others (a line inside a classification)
+  // never search past the budget.
   NodeOutcome prove(Position& pos, MateLen max_len = DEPTH_UNLIMITED) {
+    dfpn_.set_max_nodes(dfpn_.nodes() + left());
     const NodeOutcome o = dfpn_.prove(pos, attacker_, max_len);
+    settle();
     aborted_ = dfpn_.aborted();
     if (o.proven() || o.disproven() || aborted_) return o;
     ProofTable& scratch = scratch_();
     scratch.clear();
-    Dfpn fresh(scratch, budget_.for_check(cap_ - std::min(cap_, dfpn_.nodes())), futile_);
+    Dfpn fresh(scratch, budget_.for_check(left()), futile_);
     const NodeOutcome again = fresh.prove(pos, attacker_, max_len);
     budget_.charge(fresh.nodes());
+    spent_ += fresh.nodes();
     aborted_ = fresh.aborted();
     return again;
   }
@@ -162,6 +170,20 @@ class Check {
   FutilePolicy futile_;
   Color attacker_;
   uint64_t cap_;
+  uint64_t charged_ = 0;  // nodes of dfpn_ already charged to the budget
+  uint64_t spent_ = 0;    // nodes of this check, the scratch searches included
+
+  // Charges the budget with the nodes dfpn_ searched since the last time.
+  void settle() {
+    const uint64_t n = dfpn_.nodes() - charged_;
+    budget_.charge(n);
+    spent_ += n;
+    charged_ = dfpn_.nodes();
+  }
+  // Nodes this check may still search.
+  uint64_t left() const {
+    return std::min(cap_ - std::min(cap_, spent_), budget_.remaining_nodes());
+  }
   bool aborted_ = false;
 };
 

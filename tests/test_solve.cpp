@@ -119,7 +119,10 @@ TEST_CASE("out of budget before the length is proven shortest, the mate found is
   // millions.
   const std::string zukou16 = "5gGl1/6R1n/5n1Lk/6+p2/5B1p1/9/9/9/9 b RBN2g4sn2l16p 1";
   ProofTable table(TABLE_MB);
-  const SolveResult r = solve_sfen(zukou16, table, FutilePolicy::Exclude, 300'000);
+  SolveOptions options;
+  options.limits.max_nodes = 300'000;
+  options.unproven_line = true;
+  const SolveResult r = solve(from_sfen(zukou16), table, options);
   INFO(r.note);
   REQUIRE(r.status == SolveStatus::Unknown);
   REQUIRE(r.upper_bound >= 23);

@@ -253,6 +253,17 @@ TEST_CASE("a budget too small to decide gives unknown, never sound", "[verify]")
   CHECK(run(SOUND_7, length_claim(7), options).verdict == Verdict::Sound);
 }
 
+TEST_CASE("the node budget holds, also where futility tests nest", "[verify]") {
+  // Rook-and-bishop drops between king and checker: each futility test asks about further
+  // drops. Before the searches stopped at once on an exhausted budget, this used 9M nodes.
+  VerifyOptions options;
+  options.limits.max_nodes = 400'000;
+  options.check_nodes = 20'000;
+  options.unneeded_pieces = false;
+  const VerifyResult r = run("8S/7Pk/9/8G/9/9/9/9/9 b BG2rb2g3s4n4l17p 1", Claim{}, options);
+  CHECK(r.nodes <= 400'000 + 20'000);
+}
+
 TEST_CASE("a KIF record is verified against its 手数 and its line", "[verify]") {
   std::ifstream in(std::string(KANJU_TEST_DATA) + "/verify/sound7.kifu", std::ios::binary);
   const std::string bytes(std::istreambuf_iterator<char>(in), {});

@@ -58,6 +58,7 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
   o.limits.max_seconds = opt.seconds;
   o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
   o.wide_futile = opt.wide_futile;
+  o.unproven_line = true;
   return o;
 }
 

@@ -303,6 +303,8 @@ void UsiEngine::go(const std::vector<std::string>& words) {
   if (options_.max_nodes > 0) options.limits.max_nodes = options_.max_nodes;
   options.limits.max_seconds = request->seconds;
   options.limits.stop = &stop_;
+  // Past a node limit (not a time limit: the GUI is waiting), the mate found is shown as a pv.
+  options.unproven_line = request->seconds <= 0;
   if (options_.info_interval_ms > 0) {
     const double interval = options_.info_interval_ms / 1000.0;
     options.limits.progress_interval = interval;
