@@ -236,6 +236,17 @@ PieceType type_before(Rng& rng, PieceType pt, double unpromote_chance) {
   return pt;
 }
 
+// Takes the piece on `to` back, as a `before` of colour c, to one of the squares it could have
+// come from, chosen at random; SQ_NONE (and l unchanged) when there is none.
+Square unmove(Layout& l, Color c, PieceType before, Square to, Rng& rng) {
+  const Bitboard from = origins(c, before, to, occupancy(l));
+  if (from.none()) return SQ_NONE;
+  const Square sq = pick(rng, from);
+  l.board[sq] = make_piece(c, before);
+  l.board[to] = NO_PIECE;
+  return sq;
+}
+
 // Un-plays the defender's reply: the layout before it (White to move) and the reply.
 std::optional<std::pair<Layout, Move>> unplay_defence(const Layout& after, Rng& rng) {
   Layout l = after;
@@ -250,11 +261,8 @@ std::optional<std::pair<Layout, Move>> unplay_defence(const Layout& after, Rng& 
     return std::pair{l, Move::make_drop(pt, to, WHITE)};
   }
   const PieceType before = type_before(rng, pt, 0.3);
-  const Bitboard from = origins(WHITE, before, to, occupancy(l));
-  if (from.none()) return std::nullopt;
-  const Square sq = pick(rng, from);
-  l.board[sq] = make_piece(WHITE, before);
-  l.board[to] = NO_PIECE;
+  const Square sq = unmove(l, WHITE, before, to, rng);
+  if (sq == SQ_NONE) return std::nullopt;
   if (rng.chance(0.5)) {  // it captured an attacker piece: a sacrifice
     const PieceType captured = draw(rng, BOARD_TYPES);
     if (available(l, captured) && can_stand(BLACK, captured, to))
@@ -277,11 +285,8 @@ std::optional<std::pair<Layout, Move>> unplay_check(const Layout& after, const P
     return std::pair{l, Move::make_drop(pt, to, BLACK)};
   }
   const PieceType before = type_before(rng, pt, 0.4);
-  const Bitboard from = origins(BLACK, before, to, occupancy(l));
-  if (from.none()) return std::nullopt;
-  const Square sq = pick(rng, from);
-  l.board[sq] = make_piece(BLACK, before);
-  l.board[to] = NO_PIECE;
+  const Square sq = unmove(l, BLACK, before, to, rng);
+  if (sq == SQ_NONE) return std::nullopt;
   if (rng.chance(0.35)) {  // it captured a defender piece, now in the attacker's hand
     PieceType held[7];
     int n = 0;
