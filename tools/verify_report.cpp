@@ -268,11 +268,14 @@ void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_s
     out << "Resumed from the earlier run: " << t.resumed << " of these " << total
         << " problems (counted above and in the time)\n";
   out << "Errors: " << t.errors << '\n';
+  // The ratio to solving means little when the solves took almost no time.
+  char ratio[32] = "";
+  if (t.solve_seconds >= 0.1)
+    std::snprintf(ratio, sizeof ratio, ", x%.1f", t.seconds / t.solve_seconds);
   char buf[160];
-  std::snprintf(buf, sizeof buf,
-                "Time: %.2fs verifying (of which solving %.2fs, x%.1f), wall %.2fs%s\n", t.seconds,
-                t.solve_seconds, t.solve_seconds > 0 ? t.seconds / t.solve_seconds : 0,
-                wall_seconds, t.resumed > 0 ? " (this run)" : "");
+  std::snprintf(buf, sizeof buf, "Time: %.2fs verifying (of which solving %.2fs%s), wall %.2fs%s\n",
+                t.seconds, t.solve_seconds, ratio, wall_seconds,
+                t.resumed > 0 ? " (this run)" : "");
   out << buf << std::flush;
 }
 
