@@ -177,7 +177,7 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
   }
   visit(pos, c.move);
   const Hand hand = pos.hand(attacker_);
-  TableResult t = table_.probe(pos.board_key(), hand, child_remaining);
+  TableResult t = table_.probe(table_key(pos), hand, child_remaining);
   if (t.pn == 0) {
     c.v = proven_outcome(t.hi, t.hand, t.best);
   } else if (t.dn == 0) {
@@ -200,7 +200,7 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     // Too short for a reply and a mate, unless every reply may be a futile interposition:
     // that is for mid() to find out.
     bool maybe_all_futile =
-        futile_policy_ == FutilePolicy::Exclude && child_remaining < DEPTH_UNLIMITED;
+        futile_policy_ != FutilePolicy::Count && child_remaining < DEPTH_UNLIMITED;
     for (Move e : replies_list) maybe_all_futile = maybe_all_futile && futile_candidate(pos, e);
     if (replies == 0)
       c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
@@ -241,7 +241,7 @@ bool Dfpn::futile_candidate(const Position& pos, Move m) const {
 // can be mated within 2 plies only because every reply is futile at that bound, and no main
 // line exists. It does match some published 将棋図巧 lengths that this reading misses.
 // The search starts two plies deeper so that the current path and its frames stay intact.
-bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
+bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen within) {
   const Square csq = pos.checkers().lsb();
   const PieceType pt = m.drop_type();
   bool futile = false;
@@ -254,7 +254,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
     path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, 0);
+    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, within);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
     if (o.proven()) {
@@ -267,7 +267,37 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof) {
   return futile;
 }
 
-bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
+// FutilePolicy::Wide, at an AND node that must be mated within `remaining`: the drop is
+// futile when it only adds two plies, that is when, taken, it is mate within the node's value
+// and a reply that is not a drop lasts that long. The value is even (the defender is to move),
+// so R = remaining rounded down to even. Why this is exact although it names the bound: the
+// question only arises when the drop's own line outlasts the bound (W(drop) > remaining - 1);
+// then W(taken) >= R, and the drop is futile exactly when W(taken) <= W(non-drops) = R (the
+// node, to be mated within the bound at all, cannot have W(non-drops) > R). With R = 0 it is
+// the narrow rule.
+bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
+  const MateLen r = MateLen(remaining & ~MateLen(1));
+  if (!non_drop_lasts(pos, ply, r)) return false;
+  return futile_drop(pos, ply, m, proof, r);
+}
+
+// Whether some reply that is not a drop is not mated within value - 2 (lasts `value` plies or
+// more; value 0: always). Searched one ply down, where no child search is under way.
+bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value) {
+  if (value == 0) return true;
+  reserve_path(ply + 2);
+  for (Move e : MoveList<EVASIONS>(pos)) {
+    if (e.is_drop()) continue;
+    path_keys_[ply + 1] = child_path_key(path_keys_[ply], e, ply);
+    visit(pos, e);
+    const NodeOutcome o = mid(pos, ply + 1, THRESHOLD_MAX, THRESHOLD_MAX, MateLen(value - 2));
+    pos.undo_move();
+    if (o.disproven()) return true;
+  }
+  return false;
+}
+
+bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
   if (futile_policy_ == FutilePolicy::Count || !futile_candidate(pos, m)) return false;
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
@@ -276,6 +306,7 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m) {
   path_[0] = pos.key();
   path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
+  if (futile_policy_ == FutilePolicy::Wide) return wide_futile(pos, 0, m, proof, value);
   return futile_drop(pos, 0, m, proof);
 }
 
@@ -311,8 +342,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
     }
     // Futile interpositions matter only for the length, so only length-bounded queries look
     // for them; "mate at all" never depends on them.
-    const bool check_futile =
-        futile_policy_ == FutilePolicy::Exclude && remaining < DEPTH_UNLIMITED;
+    const bool check_futile = futile_policy_ != FutilePolicy::Count && remaining < DEPTH_UNLIMITED;
     if (remaining < 2) {
       // Mate now only if every reply is a futile interposition.
       bool all_futile = check_futile;
@@ -433,14 +463,17 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
 }
 
 bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining) {
-  if (futile_policy_ != FutilePolicy::Exclude || remaining >= DEPTH_UNLIMITED || refuter < 0)
+  if (futile_policy_ == FutilePolicy::Count || remaining >= DEPTH_UNLIMITED || refuter < 0)
     return false;
   Child& c = frames_[ply][refuter];
   if (c.futile_checked || !futile_candidate(pos, c.move)) return false;
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  if (!futile_drop(pos, ply, m, proof)) return false;
+  const bool futile = futile_policy_ == FutilePolicy::Wide
+                          ? wide_futile(pos, ply, m, proof, remaining)
+                          : futile_drop(pos, ply, m, proof);
+  if (!futile) return false;
   Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
   again.v = proven_outcome(0, proof, MOVE_NONE);
   again.futile = true;
@@ -466,7 +499,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // Step 2. Generate the children and give each its first estimate.
   NodeOutcome node;
   if (!expand(pos, ply, or_node, remaining, node)) {
-    table_.store(pos.board_key(), node.hand, node.pn, node.dn, node.lo, node.hi, node.best, 1,
+    table_.store(table_key(pos), node.hand, node.pn, node.dn, node.lo, node.hi, node.best, 1,
                  node.rep, remaining);
     return node;
   }
@@ -521,7 +554,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     return node;
   }
   const Hand stored_hand = (node.pn == 0 || node.dn == 0) ? node.hand : pos.hand(attacker_);
-  table_.store(pos.board_key(), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
+  table_.store(table_key(pos), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
                nodes_ - nodes_before, node.rep, remaining);
   return node;
 }

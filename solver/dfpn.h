@@ -60,8 +60,19 @@ class Dfpn {
 
   // Whether the defender's drop `m` (pos: defender to move, in check) is a futile
   // interposition: the checker can take it and, with the piece handed back to the defender,
-  // it is still mate on the spot. Always false under FutilePolicy::Count.
-  bool is_futile(Position& pos, Color attacker, Move m);
+  // it is still mate on the spot. Always false under FutilePolicy::Count. Under Wide, at a
+  // node worth `value` plies: taken, it is mate within `value`, and a reply that is not a drop
+  // lasts `value` plies too (value 0: as Exclude).
+  bool is_futile(Position& pos, Color attacker, Move m, MateLen value = 0);
+
+  // The key under which the table holds a position. Proofs and disproofs are shared between
+  // attacker hands that hold more or fewer pieces (proof and disproof pieces), which rests on
+  // the length growing as the attacker's hand shrinks. Under FutilePolicy::Wide it need not: a
+  // piece more can make a reply's mate shorter and so a drop count again. There the key holds
+  // both hands, and only the same hands share an entry.
+  uint64_t table_key(const Position& pos) const {
+    return futile_policy_ == FutilePolicy::Wide ? pos.key() : pos.board_key();
+  }
 
   // What the next progress reports say the search is doing.
   void set_phase(const char* phase, int best_length) {
@@ -107,7 +118,9 @@ class Dfpn {
     pos.do_move(m);
     ++nodes_;
   }
-  bool futile_drop(Position& pos, int ply, Move m, Hand& proof);
+  bool futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
+  bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
+  bool non_drop_lasts(Position& pos, int ply, MateLen value);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
   bool futile_candidate(const Position& pos, Move m) const;
 

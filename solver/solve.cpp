@@ -76,12 +76,13 @@ class LineExtractor {
   std::vector<Candidate> preference_order(Position& pos, int value) {
     std::vector<std::pair<int, Candidate>> ranked;
     const bool attacker_moves = pos.side_to_move() == attacker_;
-    const Move refutation =
-        attacker_moves ? MOVE_NONE : table_.refutation_hint(pos.board_key(), pos.hand(attacker_));
+    const Move refutation = attacker_moves
+                                ? MOVE_NONE
+                                : table_.refutation_hint(dfpn_.table_key(pos), pos.hand(attacker_));
     auto classify = [&](Move m, int rank) {
       pos.do_move(m);
       const TableResult t =
-          table_.probe(pos.board_key(), pos.hand(attacker_),
+          table_.probe(dfpn_.table_key(pos), pos.hand(attacker_),
                        MateLen(std::max(attacker_moves ? value - 1 : value - 3, 0)));
       int known = 0;
       if (attacker_moves) {
@@ -98,7 +99,8 @@ class LineExtractor {
       for (Move m : MoveList<CHECKS>(pos)) classify(m, 0);
     } else {
       for (Move e : MoveList<EVASIONS>(pos))
-        if (!dfpn_.is_futile(pos, attacker_, e)) classify(e, e == refutation ? 0 : MAX_MOVES);
+        if (!dfpn_.is_futile(pos, attacker_, e, MateLen(value)))
+          classify(e, e == refutation ? 0 : MAX_MOVES);
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -178,9 +180,9 @@ std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& po
       int longest = -1;
       chosen = MOVE_NONE;
       for (Move e : MoveList<EVASIONS>(pos)) {
-        if (dfpn.is_futile(pos, attacker, e)) continue;
+        if (dfpn.is_futile(pos, attacker, e, MateLen(bound))) continue;
         pos.do_move(e);
-        const TableResult t = table.probe(pos.board_key(), pos.hand(attacker), DEPTH_UNLIMITED);
+        const TableResult t = table.probe(dfpn.table_key(pos), pos.hand(attacker), DEPTH_UNLIMITED);
         pos.undo_move();
         const int len = t.pn == 0 ? int(t.hi) : 0;
         if (chosen == MOVE_NONE || len > longest) chosen = e, longest = len;

@@ -36,9 +36,16 @@ void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
   sub->add_option("--futile", futile,
-                  "Futile interpositions (無駄合): left out of the length, or counted")
+                  "Futile interpositions (無駄合): exclude (the narrow rule), count, or wide "
+                  "(also drops that only add two plies)")
       ->capture_default_str()
-      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+      ->transform(CLI::IsMember({"exclude", "count", "wide"}, CLI::ignore_case));
+}
+
+FutilePolicy futile_policy(const std::string& name) {
+  return name == "count"  ? FutilePolicy::Count
+         : name == "wide" ? FutilePolicy::Wide
+                          : FutilePolicy::Exclude;
 }
 
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {

@@ -42,6 +42,9 @@ void for_each_collection_line(
 void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
                        const std::string& threads_help, std::string& futile);
 
+// The policy named by --futile (exclude, count or wide).
+FutilePolicy futile_policy(const std::string& name);
+
 // One table per thread, allocated here so that a failure is an error message, not a crash.
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes);
 

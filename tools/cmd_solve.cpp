@@ -56,7 +56,7 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
   SolveOptions o;
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
   o.limits.max_seconds = opt.seconds;
-  o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  o.futile = futile_policy(opt.futile);
   o.wide_futile = opt.wide_futile;
   o.unproven_line = true;
   return o;

@@ -153,7 +153,7 @@ VerifyOptions verify_options(const VerifyCliOptions& opt) {
   o.limits.max_seconds = opt.seconds;
   o.limits.stop = &interrupted;
   o.check_nodes = opt.check_nodes > 0 ? opt.check_nodes : UINT64_MAX;
-  o.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  o.futile = futile_policy(opt.futile);
   o.unneeded_pieces = !opt.no_unneeded;
   return o;
 }
