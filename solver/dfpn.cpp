@@ -270,11 +270,13 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen with
 // FutilePolicy::Wide, at an AND node that must be mated within `remaining`: the drop is
 // futile when it only adds two plies, that is when, taken, it is mate within the node's value
 // and a reply that is not a drop lasts that long. The value is even (the defender is to move),
-// so R = remaining rounded down to even. Why this is exact although it names the bound: the
-// question only arises when the drop's own line outlasts the bound (W(drop) > remaining - 1);
-// then W(taken) >= R, and the drop is futile exactly when W(taken) <= W(non-drops) = R (the
-// node, to be mated within the bound at all, cannot have W(non-drops) > R). With R = 0 it is
-// the narrow rule.
+// so R = remaining rounded down to even. Naming the bound is sound: the two conditions say
+// W(taken) <= R <= W(non-drops), which is the definition, so a drop called futile is futile.
+// The question only arises when the drop's own line outlasts the bound, and then, as long as
+// the piece taken does not lengthen the mate, W(taken) >= R and the drop is futile only if
+// W(taken) = W(non-drops) = R: none is missed. Where an extra piece does lengthen it (a reply
+// mated faster can make a drop count again) one may be missed, and the length errs long, never
+// short. With R = 0 it is the narrow rule.
 bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
   const MateLen r = MateLen(remaining & ~MateLen(1));
   if (!non_drop_lasts(pos, ply, r)) return false;
