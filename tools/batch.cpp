@@ -28,18 +28,22 @@ void for_each_collection_line(
 }
 
 void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
-                       const std::string& threads_help, std::string& futile) {
+                       const std::string& threads_help, std::string& futile, bool allow_wide) {
   sub->add_option("--hash", hash_mb, "Proof table size in MB, per thread")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
   sub->add_option("--threads", threads, threads_help)
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
+  std::vector<std::string> policies = {"exclude", "count"};
+  if (allow_wide) policies.push_back("wide");
   sub->add_option("--futile", futile,
-                  "Futile interpositions (無駄合): exclude (the narrow rule), count, or wide "
-                  "(also drops that only add two plies)")
+                  allow_wide
+                      ? "Futile interpositions (無駄合): exclude (the narrow rule), count, or "
+                        "wide (also drops that only add two plies)"
+                      : "Futile interpositions (無駄合): left out of the length, or counted")
       ->capture_default_str()
-      ->transform(CLI::IsMember({"exclude", "count", "wide"}, CLI::ignore_case));
+      ->transform(CLI::IsMember(policies, CLI::ignore_case));
 }
 
 FutilePolicy futile_policy(const std::string& name) {

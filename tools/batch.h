@@ -38,9 +38,11 @@ void for_each_collection_line(
     const std::function<void(int, const std::string&, const std::vector<std::string>&)>& problem);
 
 // The options of `solve` and `verify` for their tables and threads: --hash MB (per thread),
-// --threads N (`threads_help` says what runs in parallel), --futile exclude|count.
+// --threads N (`threads_help` says what runs in parallel), --futile exclude|count (and wide,
+// for solve only: verify's checks assume the narrow reading).
 void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
-                       const std::string& threads_help, std::string& futile);
+                       const std::string& threads_help, std::string& futile,
+                       bool allow_wide = false);
 
 // The policy named by --futile (exclude, count or wide).
 FutilePolicy futile_policy(const std::string& name);

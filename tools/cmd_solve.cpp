@@ -329,7 +329,7 @@ Command add_solve(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--nodes", opt->nodes, "Node limit per problem (0: none)");
   add_table_options(sub, opt->hash_mb, opt->threads,
-                    "Problems solved in parallel (file/stdin input)", opt->futile);
+                    "Problems solved in parallel (file/stdin input)", opt->futile, true);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
   sub->add_flag("--quiet", opt->quiet, "No board diagram");
   sub->add_flag("--wide-futile", opt->wide_futile,
