@@ -275,8 +275,9 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen with
 // The question only arises when the drop's own line outlasts the bound, and then, as long as
 // the piece taken does not lengthen the mate, W(taken) >= R and the drop is futile only if
 // W(taken) = W(non-drops) = R: none is missed. Where an extra piece does lengthen it (a reply
-// mated faster can make a drop count again) one may be missed, and the length errs long, never
-// short. With R = 0 it is the narrow rule.
+// mated faster can make a drop count again) one may be missed, and a value resting on that one
+// may in turn misjudge a drop above it. The mate itself never depends on it: every drop is
+// still refuted. With R = 0 it is the narrow rule.
 bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
   const MateLen r = MateLen(remaining & ~MateLen(1));
   if (!non_drop_lasts(pos, ply, r)) return false;
