@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "generator/generate.h"
+#include "interrupt.h"
 #include "json.h"
 #include "progress.h"
 #include "solver/kif.h"
@@ -34,20 +35,6 @@ struct GenerateCliOptions {
   std::string futile = "exclude";
   bool quiet = false;
 };
-
-// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND).
-std::atomic<bool> interrupted = false;
-
-extern "C" void on_generate_interrupt(int) { interrupted.store(true); }
-
-void catch_interrupt() {
-  struct sigaction sa {};
-  sa.sa_handler = on_generate_interrupt;
-  sa.sa_flags = SA_RESETHAND;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
 
 // The seeds of a file: one SFEN a line, or a collection line (SFEN<TAB>...); blank lines and
 // lines starting with '#' are skipped.
@@ -157,7 +144,7 @@ int run_generate(GenerateCliOptions& opt) {
     fs::create_directories(opt.kif_dir, ec);
     if (ec) return fail("--kif " + opt.kif_dir + ": " + ec.message());
   }
-  catch_interrupt();
+  std::atomic<bool>& interrupted = catch_interrupt();
   opt.run.stop = &interrupted;
 
   const bool live = stderr_is_terminal() && !opt.quiet;

@@ -24,6 +24,7 @@
 
 #include "batch.h"
 #include "commands.h"
+#include "interrupt.h"
 #include "progress.h"
 #include "solver/csa.h"
 #include "solver/kif.h"
@@ -55,22 +56,6 @@ struct VerifyCliOptions {
   std::vector<std::string> export_to;  // FORMAT DIR
   bool no_unneeded = false;
 };
-
-// Set by the first Ctrl-C; the second one ends the process at once (SA_RESETHAND). SA_RESTART:
-// a write to the terminal or a pipe that the signal interrupts goes on, rather than failing and
-// leaving std::cout in error (the summary would be lost).
-std::atomic<bool> interrupted = false;
-
-extern "C" void on_interrupt(int) { interrupted.store(true); }
-
-void catch_interrupt() {
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sa.sa_flags = SA_RESETHAND | SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
 
 // Writes all of `text` to fd: one write() unless the kernel takes less.
 bool write_all(int fd, const std::string& text) {
@@ -147,11 +132,11 @@ std::string export_problem(const VerifyItem& item, const VerifyResult& r, const 
 
 // --- Running
 
-VerifyOptions verify_options(const VerifyCliOptions& opt) {
+VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool>* stop) {
   VerifyOptions o;
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
   o.limits.max_seconds = opt.seconds;
-  o.limits.stop = &interrupted;
+  o.limits.stop = stop;
   o.check_nodes = opt.check_nodes > 0 ? opt.check_nodes : UINT64_MAX;
   o.futile = futile_policy(opt.futile);
   o.unneeded_pieces = !opt.no_unneeded;
@@ -231,12 +216,12 @@ int run_verify(const VerifyCliOptions& opt) {
   const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
   auto tables = make_tables(threads, opt.hash_mb);
   if (!tables) return fail(tables.error());
-  catch_interrupt();
+  std::atomic<bool>& interrupted = catch_interrupt();
   const auto start = std::chrono::steady_clock::now();
   BatchProgress progress(todo.size(), stderr_is_terminal());
   size_t done = 0;
   int write_errors = 0;
-  const VerifyOptions options = verify_options(opt);
+  const VerifyOptions options = verify_options(opt, &interrupted);
   // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
   run_batch(
       todo.size(), *tables, progress, &interrupted,
