@@ -201,7 +201,8 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     // that is for mid() to find out.
     bool maybe_all_futile =
         futile_policy_ != FutilePolicy::Count && child_remaining < DEPTH_UNLIMITED;
-    for (Move e : replies_list) maybe_all_futile = maybe_all_futile && futile_candidate(pos, e);
+    for (Move e : replies_list)
+      maybe_all_futile = maybe_all_futile && is_drop_interposition(pos, e);
     if (replies == 0)
       c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
     else if (child_remaining < 2 && !maybe_all_futile)
@@ -223,7 +224,7 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
 }
 
 // A drop between the king and a distant single checker that the checker could capture.
-bool Dfpn::futile_candidate(const Position& pos, Move m) const {
+bool is_drop_interposition(const Position& pos, Move m) {
   if (!m.is_drop()) return false;
   const Bitboard checkers = pos.checkers();
   if (checkers.none() || checkers.more_than_one()) return false;
@@ -301,7 +302,7 @@ bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value) {
 }
 
 bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
-  if (futile_policy_ == FutilePolicy::Count || !futile_candidate(pos, m)) return false;
+  if (futile_policy_ == FutilePolicy::Count || !is_drop_interposition(pos, m)) return false;
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
@@ -353,7 +354,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
       for (Move m : moves) {
         if (!all_futile) break;
         Hand p;
-        all_futile = futile_candidate(pos, m) && futile_drop(pos, ply, m, p);
+        all_futile = is_drop_interposition(pos, m) && futile_drop(pos, ply, m, p);
         proof = hand_max(proof, p);
       }
       terminal = all_futile
@@ -469,7 +470,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   if (futile_policy_ == FutilePolicy::Count || remaining >= DEPTH_UNLIMITED || refuter < 0)
     return false;
   Child& c = frames_[ply][refuter];
-  if (c.futile_checked || !futile_candidate(pos, c.move)) return false;
+  if (c.futile_checked || !is_drop_interposition(pos, c.move)) return false;
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;

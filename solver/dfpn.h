@@ -50,6 +50,10 @@ struct NodeOutcome {
   bool disproven() const { return dn == 0; }
 };
 
+// Whether m is a drop onto a square between the king and its only checker (pos: defender to
+// move, in check): the interpositions the futility rules (RULES.md §4) are about.
+bool is_drop_interposition(const Position& pos, Move m);
+
 class Dfpn {
  public:
   Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile = FutilePolicy::Exclude);
@@ -122,7 +126,6 @@ class Dfpn {
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool non_drop_lasts(Position& pos, int ply, MateLen value);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
-  bool futile_candidate(const Position& pos, Move m) const;
 
   // Proof or disproof pieces of an OR node from its child's, across the attacker's move.
   Hand hand_before(const Position& pos, Move m, Hand child_hand) const;

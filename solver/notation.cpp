@@ -116,7 +116,7 @@ std::string to_japanese(const Position& pos, Move m, Move previous) {
 std::string line_to_japanese(const Position& pos, const std::vector<Move>& line) {
   Position p = pos;
   std::string out;
-  Move previous = MOVE_NONE;
+  Move previous = pos.last_move();
   for (Move m : line) {
     if (!out.empty()) out += ' ';
     out += to_japanese(p, m, previous);

@@ -29,7 +29,8 @@ std::string piece_kanji(PieceType pt);
 std::string to_japanese(const Position& pos, Move m, Move previous = MOVE_NONE);
 
 // Plays the line on a copy of `pos` and joins the moves with single spaces:
-// "▲２二飛打 △１四玉 ▲…". Every move must be legal where it is played.
+// "▲２二飛打 △１四玉 ▲…". Every move must be legal where it is played. The first move is 同
+// when it takes on the square of the move that led to `pos` (a line from inside another).
 std::string line_to_japanese(const Position& pos, const std::vector<Move>& line);
 
 }  // namespace kanju

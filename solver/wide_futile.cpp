@@ -5,18 +5,6 @@
 
 namespace kanju {
 
-namespace {
-
-// Whether m is a drop onto a square between the king and its only checker (pos: defender to
-// move, in check).
-bool interposes(const Position& pos, Move m) {
-  const Bitboard checkers = pos.checkers();
-  if (checkers.none() || checkers.more_than_one()) return false;
-  return between_bb(pos.king_square(pos.side_to_move()), checkers.lsb()).test(m.to());
-}
-
-}  // namespace
-
 std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::vector<Move>& line,
                                               ProofTable& table, const SearchLimits& limits,
                                               FutilePolicy futile, size_t from) {
@@ -26,8 +14,9 @@ std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::v
   const Color attacker = root.side_to_move();
   for (size_t i = 0; i < line.size(); ++i) {
     const Move m = line[i];
-    const bool candidate = i >= from && pos.side_to_move() != attacker && m.is_drop() &&
-                           interposes(pos, m) && i + 2 < line.size() && line[i + 1].to() == m.to();
+    const bool candidate = i >= from && pos.side_to_move() != attacker &&
+                           is_drop_interposition(pos, m) && i + 2 < line.size() &&
+                           line[i + 1].to() == m.to();
     if (!candidate) {
       pos.do_move(m);
       continue;
@@ -50,7 +39,7 @@ std::vector<WideFutileDrop> wide_futile_drops(const Position& root, const std::v
     Move alternative = MOVE_NONE;
     if (unneeded) {
       for (Move e : MoveList<EVASIONS>(pos)) {
-        if (e.is_drop() && interposes(pos, e)) continue;
+        if (is_drop_interposition(pos, e)) continue;
         pos.do_move(e);
         const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(std::max(left - 2, 0)));
         const NodeOutcome o2 = o.disproven() ? dfpn.prove(pos, attacker, MateLen(left - 1)) : o;

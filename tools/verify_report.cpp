@@ -41,20 +41,6 @@ std::vector<std::string> usi_moves(const std::vector<Move>& line) {
   return moves;
 }
 
-// The line in Japanese from pos, 同 included for its first move.
-std::string japanese(const Position& pos, const std::vector<Move>& line) {
-  Position p = pos;
-  std::string out;
-  Move previous = pos.last_move();
-  for (Move m : line) {
-    if (!out.empty()) out += ' ';
-    out += to_japanese(p, m, previous);
-    p.do_move(m);
-    previous = m;
-  }
-  return out;
-}
-
 const Position& root_of(const VerifyItem& item) { return item.record.position; }
 
 // The position a finding's moves start from: on the found line for LineDiffers, else on the
@@ -78,7 +64,7 @@ JsonObject finding_json(const Position& root, const VerifyResult& r, const Findi
   f.length >= 0 ? o.integer("length", f.length) : o.null("length");
   o.boolean("exact", f.exact);
   o.strings("line", usi_moves(f.line));
-  o.str("japanese", f.line.empty() ? "" : japanese(node_of(root, r, f), f.line));
+  o.str("japanese", f.line.empty() ? "" : line_to_japanese(node_of(root, r, f), f.line));
   f.square != SQ_NONE ? o.str("square", square_name(f.square)) : o.null("square");
   if (f.piece != NO_PIECE)
     o.str("piece",
@@ -143,7 +129,9 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
   std::string text = japanese_name(f.kind);
   if (f.ply > 0) text += " at ply " + std::to_string(f.ply);
   const Position node = node_of(root, r, f);
-  const auto move_text = [&](Move m) { return m ? japanese(node, {m}) : std::string("(none)"); };
+  const auto move_text = [&](Move m) {
+    return m ? line_to_japanese(node, {m}) : std::string("(none)");
+  };
   switch (f.kind) {
     case FindingKind::NoMate:
     case FindingKind::LengthMismatch:
@@ -166,7 +154,7 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
   text += ": " + move_text(f.move) + " (main line " + move_text(f.main_move) + ")";
   text += variation ? " is mated in " : " also mates in ";
   text += length_text(f) + (f.length < 0 ? "" : f.length == 1 ? " ply" : " plies");
-  if (f.line.size() > 1) text += ": " + japanese(node, f.line);
+  if (f.line.size() > 1) text += ": " + line_to_japanese(node, f.line);
   if (!f.note.empty()) text += " (" + f.note + ")";
   return text;
 }
@@ -200,7 +188,7 @@ std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
   o.strings("reasons", reasons).objects("findings", findings);
   o.strings("main_line", usi_moves(r.main_line)).boolean("main_line_claimed", r.main_line_claimed);
   o.boolean("unneeded_checked", r.unneeded_checked);
-  o.str("japanese", japanese(root, r.main_line));
+  o.str("japanese", line_to_japanese(root, r.main_line));
   o.integer("nodes", int64_t(r.nodes)).number("seconds", r.seconds, 3);
   o.number("solve_seconds", r.solve_seconds, 3);
   return o.text();
@@ -226,7 +214,8 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
                 r.seconds, r.solve_seconds);
   out += buf;
   if (!r.main_line.empty())
-    out += "    " + japanese(root, r.main_line) + (r.main_line_claimed ? "  (claimed)" : "") + "\n";
+    out += "    " + line_to_japanese(root, r.main_line) +
+           (r.main_line_claimed ? "  (claimed)" : "") + "\n";
   for (const Finding& f : r.findings)
     out +=
         std::string("    ") + severity_word(severity(f.kind)) + ": " + describe(root, r, f) + "\n";
