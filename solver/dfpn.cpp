@@ -121,6 +121,12 @@ bool Dfpn::extend_limits(uint64_t nodes, double seconds) {
   return true;
 }
 
+bool Dfpn::limits_reached() const {
+  if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
+  if (nodes_ >= limits_.max_nodes) return true;
+  return limits_.max_seconds > 0 && elapsed_seconds() >= limits_.max_seconds;
+}
+
 NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
@@ -547,9 +553,11 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // unfinished ones under the exact hand. A failure that rests on a repetition is kept by the
   // path that led here, and the table keeps this node's last numbers for other paths.
   // A failure found after the budget ran out may rest on an interrupted futility test (a drop
-  // taken for a real defence): it is neither kept nor passed up. (A proof stays sound: such a
-  // drop was refuted anyway.)
-  if (aborted_ && node.dn == 0 && !or_node) node.dn = 1;
+  // taken for a real defence): it is neither kept nor passed up, and the node reads as just
+  // begun. (Kept as unfinished numbers with an infinite pn, it would later pass for a proof
+  // number no search can lower: a complete search above it returned neither proof nor
+  // disproof.) A proof stays sound: such a drop was refuted anyway.
+  if (aborted_ && node.dn == 0 && !or_node) return NodeOutcome{};
   if (node.dn == 0 && node.rep) {
     RepEntry& r = rep_table_[path_keys_[ply] & (REP_TABLE_SIZE - 1)];
     if (r.path_key == 0) ++rep_count_;

@@ -94,6 +94,8 @@ class Dfpn {
   // Gives a search that hit its node or time limit (not a stop request) `nodes` and `seconds`
   // more from now; false when it was stopped, or had no limit to extend.
   bool extend_limits(uint64_t nodes, double seconds);
+  // Whether the node or time limit is reached or a stop was requested.
+  bool limits_reached() const;
   // Nodes expanded: mid() calls that generated their children (a subset of the positions).
   uint64_t expansions() const { return expansions_; }
   bool aborted() const { return aborted_; }
