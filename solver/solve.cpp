@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "movegen.h"
 #include "usi_move.h"
@@ -164,7 +165,10 @@ class LineExtractor {
 // solution, whose length is unknown. The bound falls by at least one a ply, so the walk ends.
 // Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
 // the budget.
-std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& pos, int bound) {
+// `bound` is lowered to the root's proven length.
+std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& pos,
+                               int& root_bound) {
+  int bound = root_bound;
   const Color attacker = pos.side_to_move();
   std::vector<Move> line;
   auto give_up = [&] {
@@ -174,6 +178,7 @@ std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& po
   while (bound > 0) {
     const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(bound));
     if (!o.proven()) return give_up(), line;
+    if (line.empty()) root_bound = std::min(root_bound, int(o.hi));
     Move chosen = o.best;
     if (pos.side_to_move() != attacker) {
       // The reply with the longest mate the table knows.
@@ -196,6 +201,42 @@ std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& po
   }
   for (size_t i = 0; i < line.size(); ++i) pos.undo_move();
   return line;
+}
+
+// Shortens a long mate by local searches along its line, deepest node first, each limited to
+// `per_query` nodes: at every node, "mate within two plies fewer?" until the answer is no or
+// unknown. Proving a long mate shortest from the root re-searches the whole chain, since every
+// node on it holds a proof a little too long; but where the first proof took a detour (a piece
+// walked away and back), the shortcut rejoins the line a few plies later, and a small search
+// at the detour's start finds it, the rest of the line being known. Deepest first, a node's
+// children already carry their shortened lengths. Sound as any bounded search (a query cut
+// short stores no failure); it proves nothing shortest, it only lowers the known bound.
+// Returns the root's mate length after the pass, -1 when the global budget ran out.
+int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, uint64_t per_query,
+                    std::unordered_set<uint64_t>& tried) {
+  const Color attacker = pos.side_to_move();
+  const uint64_t global_limit = dfpn.max_nodes();
+  for (Move m : line) pos.do_move(m);
+  size_t undone = 0;
+  int root_length = -1;
+  for (size_t i = line.size(); i-- > 0;) {
+    pos.undo_move(), ++undone;
+    dfpn.set_max_nodes(std::min(global_limit, dfpn.nodes() + per_query));
+    NodeOutcome o = dfpn.prove(pos, attacker);
+    int len = o.proven() ? int(o.hi) : -1;
+    while (len >= 2 && i > 0) {  // the root's own question is the caller's
+      // A query that came back unanswered in an earlier pass would again.
+      if (!tried.insert(pos.key() ^ (uint64_t(len) * 0x9e3779b97f4a7c15ULL)).second) break;
+      const NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(len - 2));
+      if (!shorter.proven()) break;
+      len = shorter.hi;
+    }
+    dfpn.set_max_nodes(global_limit);
+    if (dfpn.limits_reached() || len < 0) break;
+    if (i == 0) root_length = len;
+  }
+  for (; undone < line.size(); ++undone) pos.undo_move();
+  return root_length;
 }
 
 // SolveResult::wide_line: the main line with every drop that only adds two plies replaced by
@@ -286,6 +327,21 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   enter_phase(&result.shorten_nodes);
   int length = o.hi;
   dfpn.set_phase("shorten", length);
+  // First lower the bound by small searches along the mate's line while it keeps falling
+  // (shorten_locally): a long first proof is mostly detours that such searches remove cheaply.
+  if (options.local_query_nodes > 0) {
+    std::unordered_set<uint64_t> tried;
+    for (int pass = 0; pass < 16 && length >= 3; ++pass) {
+      const std::vector<Move> found = bounded_line(dfpn, table, pos, length);
+      if (found.empty()) break;
+      const uint64_t per_query =
+          std::clamp<uint64_t>(result.prove_nodes / 500, 20'000, options.local_query_nodes);
+      const int shorter = shorten_locally(dfpn, pos, found, per_query, tried);
+      if (shorter < 0 || shorter >= length) break;
+      length = shorter;
+      dfpn.set_phase("shorten", length);
+    }
+  }
   while (length >= 3) {
     NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(length - 2));
     if (shorter.proven()) {
@@ -297,22 +353,22 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
       // Out of budget: print the best mate found, with what the budget left (or, on a node or
       // time limit, a tenth more) to walk down the table's proofs.
       enter_phase(&result.line_nodes);
-      std::string note = "mate found in " + std::to_string(length) +
-                         " plies, limit reached before it was proven shortest";
       if (options.unproven_line &&
           dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
                              std::max(1.0, dfpn.elapsed_seconds() / 10))) {
         dfpn.set_phase("line", length);
         result.line = bounded_line(dfpn, table, pos, length);
-        if (!result.line.empty() && check_main_line(root, result.line, [&](Position& p, Move m) {
-                                      return dfpn.is_futile(p, attacker, m);
-                                    }).empty()) {
-          result.upper_bound = length;
-          note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
-                  " plies, not proven shortest";
-        } else {
+        if (!result.line.empty() && !check_main_line(root, result.line, [&](Position& p, Move m) {
+                                       return dfpn.is_futile(p, attacker, m);
+                                     }).empty())
           result.line.clear();
-        }
+      }
+      std::string note = "mate found in " + std::to_string(length) +
+                         " plies, limit reached before it was proven shortest";
+      if (!result.line.empty()) {
+        result.upper_bound = length;
+        note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
+                " plies, not proven shortest";
       }
       return finish(SolveStatus::Unknown, note);
     }

@@ -285,6 +285,10 @@ SolveResult Verifier::sub_solve(const Position& pos, uint64_t cap) {
   SolveOptions o;
   o.limits = budget_.for_check(cap);
   o.futile = options_.futile;
+  // Among equally long defences the main line takes the one the table vouches for first, and
+  // the findings are reported along that line: the plain shortening keeps verify's lines (and
+  // its budgets) as they were measured.
+  o.local_query_nodes = 0;
   SolveResult r = solve(pos, table_, o);
   budget_.charge(r.nodes);
   return r;

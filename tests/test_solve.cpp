@@ -132,6 +132,27 @@ TEST_CASE("out of budget before the length is proven shortest, the mate found is
   CHECK(r.note.find("not proven shortest") != std::string::npos);
 }
 
+TEST_CASE("shortening a mate by local searches along its line proves the same lengths",
+          "[solve][local]") {
+  // The local searches only lower the bound the root question then proves shortest: the length
+  // and the soundness of the line may not depend on them.
+  for (const auto& p : bench::BENCH_PROBLEMS) {
+    if (p.expected == bench::NOMATE) continue;
+    INFO(p.name);
+    ProofTable table(TABLE_MB);
+    SolveOptions options;
+    options.limits.max_nodes = 20'000'000;
+    const SolveResult with = solve(from_sfen(p.sfen), table, options);
+    options.local_query_nodes = 0;
+    table.clear();
+    const SolveResult without = solve(from_sfen(p.sfen), table, options);
+    REQUIRE(with.status == SolveStatus::Mate);
+    REQUIRE(without.status == SolveStatus::Mate);
+    CHECK(with.length == without.length);
+    CHECK(int(with.line.size()) == with.length);  // solve replayed and checked it
+  }
+}
+
 TEST_CASE("two searches with their own tables do not disturb each other", "[solve]") {
   const std::vector<std::string> a = {EXAMPLE_7, FUTILE_5, PERPETUAL_CHECK};
   const std::vector<std::string> b = {FUTILE_5, PERPETUAL_CHECK, EXAMPLE_7};
