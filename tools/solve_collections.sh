@@ -4,7 +4,7 @@
 #
 #   tools/solve_collections.sh [--nodes N] [--threads T] [--hash MB] [collection.tsv ...]
 #
-# Defaults: 20,000,000 nodes per problem, 2 threads, 256 MB per thread, every problems/*.tsv.
+# Defaults: 20,000,000 nodes per problem, 2 threads, 256 MB per thread, every problems/*.tsv but the *_answers.tsv.
 # The yaneuraou mate-N sets state lengths that count every interposition, so they are solved
 # with --futile=count; the rest with the composers' rule (futile interpositions excluded).
 # Each collection's full output (a block per problem, then the summary) is kept in
@@ -28,7 +28,10 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 if [[ ${#files[@]} -eq 0 ]]; then
-  files=("$here"/problems/*.tsv)
+  # Every collection of problems; *_answers.tsv hold published solution lines, not problems.
+  for f in "$here"/problems/*.tsv; do
+    [[ "$f" == *_answers.tsv ]] || files+=("$f")
+  done
 fi
 if [[ ! -x "$kanju" ]]; then
   echo "error: $kanju not found; build first (./setup.sh) or set KANJU" >&2
