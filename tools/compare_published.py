@@ -51,33 +51,28 @@ import sys
 import time
 
 
-def read_answers(path):
-    """id -> (stated length, [USI moves]) from an answers file (id<TAB>length<TAB>moves)."""
-    answers = {}
+def tsv_rows(path):
+    """The tab-separated fields of each line of a problems/*.tsv file but blanks and comments."""
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if len(fields) < 3:
-                raise SystemExit(f"{path}: bad line: {line[:80]}")
-            answers[fields[0]] = (int(fields[1]), fields[2].split())
+            if line and not line.startswith("#"):
+                yield line, line.split("\t")
+
+
+def read_answers(path):
+    """id -> (stated length, [USI moves]) from an answers file (id<TAB>length<TAB>moves)."""
+    answers = {}
+    for line, fields in tsv_rows(path):
+        if len(fields) < 3:
+            raise SystemExit(f"{path}: bad line: {line[:80]}")
+        answers[fields[0]] = (int(fields[1]), fields[2].split())
     return answers
 
 
 def read_problems(path):
     """id -> (SFEN, expected) from a problem collection (SFEN<TAB>expected<TAB>id<TAB>note)."""
-    problems = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if len(fields) >= 3:
-                problems[fields[2]] = (fields[0], fields[1])
-    return problems
+    return {fields[2]: (fields[0], fields[1]) for _, fields in tsv_rows(path) if len(fields) >= 3}
 
 
 def position(sfen, moves):
