@@ -5,6 +5,8 @@
 namespace kanju {
 
 namespace {
+// Unfinished numbers are kept below 2^31 in the table.
+constexpr PnDn STORED_MAX = (PnDn(1) << 31) - 1;
 uint8_t log2_amount(uint64_t v) { return uint8_t(64 - __builtin_clzll(v | 1)); }
 // Finished entries are worth more than unfinished ones with the same effort.
 uint32_t keep_value(const TableEntry& e) {
@@ -93,8 +95,8 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
   const uint8_t stamp = uint8_t(generation_ << 1);
   b.keys[slot] = key;
   e.hand = hand;
-  e.pn = pn;
-  e.dn = dn;
+  e.pn = uint32_t(std::min<PnDn>(pn, STORED_MAX));
+  e.dn = uint32_t(std::min<PnDn>(dn, STORED_MAX));
   if (best) e.best = best;
   e.amount = std::max(e.amount, log2_amount(amount));
   if (!finished) e.depth = depth;

@@ -23,8 +23,10 @@ namespace kanju {
 // that a probe, which mostly finds nothing, touches one line instead of the whole bucket.
 struct TableEntry {
   Hand hand;
-  PnDn pn = 1;
-  PnDn dn = 1;
+  // Unfinished numbers, capped: an estimate for the next visit, which recomputes them.
+  // (Finished entries are told by lo and hi.)
+  uint32_t pn = 1;
+  uint32_t dn = 1;
   Move best = MOVE_NONE;
   MateLen lo = 0;
   MateLen hi = NO_MATE_LEN;

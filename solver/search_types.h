@@ -9,8 +9,12 @@
 
 namespace kanju {
 
-using PnDn = uint32_t;
-constexpr PnDn PN_INF = 1u << 30;  // infinite proof/disproof number; sums saturate at this
+// 64 bits: the disproof number of an OR node is a sum over its checks, of AND nodes that take
+// the smallest of their replies' sums, so it multiplies with depth; on long problems (将棋図巧
+// 83, 261 plies) 32 bits saturated within two million nodes and the search stopped with
+// neither proof nor disproof. The table stores unfinished numbers in 32 bits (StoredPnDn).
+using PnDn = uint64_t;
+constexpr PnDn PN_INF = PnDn(1) << 62;  // infinite proof/disproof number; sums saturate at this
 
 // A mate length in plies. Lengths grow by one per ply; NO_MATE_LEN bounds "no mate at all".
 using MateLen = uint16_t;
