@@ -377,10 +377,21 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   // Step 3. The main line, checked by replaying it.
   enter_phase(&result.line_nodes);
   dfpn.set_phase("line", length);
-  LineExtractor extractor(dfpn, table, attacker);
-  result.line = extractor.extract(pos, length);
+  bool failed = false, tie_break_unfinished = false;
+  for (int attempt = 0;; ++attempt) {
+    LineExtractor extractor(dfpn, table, attacker);
+    result.line = extractor.extract(pos, length);
+    failed = extractor.failed();
+    tie_break_unfinished = extractor.tie_break_unfinished();
+    // The proof may have used up the limit: where the caller allows (unproven_line), a length
+    // proven is worth a tenth more to print its line, as a mate not proven shortest is.
+    if (!failed || attempt > 0 || !options.unproven_line ||
+        !dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
+                            std::max(1.0, dfpn.elapsed_seconds() / 10)))
+      break;
+  }
   result.length = length;
-  if (extractor.failed())
+  if (failed)
     return finish(SolveStatus::Unknown, "mate in " + std::to_string(length) +
                                             " proven, limit reached while extracting the line");
   std::string problem = check_main_line(
@@ -394,7 +405,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     result.wide_line = result.line;
     follow_wide_futile(root, table, limits, options.futile, result);
   }
-  if (extractor.tie_break_unfinished())
+  if (tie_break_unfinished)
     return finish(SolveStatus::Mate,
                   "the line leaves pieces in hand; the search for an empty-handed defence "
                   "(RULES.md 3.3) ran out of budget");
