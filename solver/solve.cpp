@@ -320,6 +320,24 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     result.seconds = dfpn.elapsed_seconds();
     return result;
   };
+  // Where the caller allows it (unproven_line), a search that ran out of its node or time
+  // limit gets a tenth more (1M nodes, 1 s at least) for the work after a proof.
+  auto extend = [&] {
+    return options.unproven_line &&
+           dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
+                              std::max(1.0, dfpn.elapsed_seconds() / 10));
+  };
+  // A forced mate of at most `bound` plies walked down the table's proofs (bounded_line),
+  // checked like a main line, into result.line; `bound` falls to the root's proven length.
+  auto walk_proofs = [&](int& bound) {
+    dfpn.set_phase("line", bound);
+    result.line = bounded_line(dfpn, table, pos, bound);
+    if (!result.line.empty() && !check_main_line(root, result.line, [&](Position& p, Move m) {
+                                   return dfpn.is_futile(p, attacker, m);
+                                 }).empty())
+      result.line.clear();
+    return !result.line.empty();
+  };
   if (o.disproven()) return finish(SolveStatus::NoMate, "");
   if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
 
@@ -353,16 +371,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
       // Out of budget: print the best mate found, with what the budget left (or, on a node or
       // time limit, a tenth more) to walk down the table's proofs.
       enter_phase(&result.line_nodes);
-      if (options.unproven_line &&
-          dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
-                             std::max(1.0, dfpn.elapsed_seconds() / 10))) {
-        dfpn.set_phase("line", length);
-        result.line = bounded_line(dfpn, table, pos, length);
-        if (!result.line.empty() && !check_main_line(root, result.line, [&](Position& p, Move m) {
-                                       return dfpn.is_futile(p, attacker, m);
-                                     }).empty())
-          result.line.clear();
-      }
+      if (extend()) walk_proofs(length);
       std::string note = "mate found in " + std::to_string(length) +
                          " plies, limit reached before it was proven shortest";
       if (!result.line.empty()) {
@@ -385,15 +394,23 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     tie_break_unfinished = extractor.tie_break_unfinished();
     // The proof may have used up the limit: where the caller allows (unproven_line), a length
     // proven is worth a tenth more to print its line, as a mate not proven shortest is.
-    if (!failed || attempt > 0 || !options.unproven_line ||
-        !dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
-                            std::max(1.0, dfpn.elapsed_seconds() / 10)))
-      break;
+    if (!failed || attempt > 0 || !extend()) break;
   }
   result.length = length;
-  if (failed)
-    return finish(SolveStatus::Unknown, "mate in " + std::to_string(length) +
-                                            " proven, limit reached while extracting the line");
+  if (failed) {
+    // Still short of budget (the extraction's bounded disproofs are costly on long mates): show
+    // a mate walked down the proofs instead, as for a mate not proven shortest.
+    std::string note =
+        "mate in " + std::to_string(length) + " proven, limit reached while extracting the line";
+    result.line.clear();
+    int bound = length;
+    if (extend() && walk_proofs(bound)) {
+      result.upper_bound = length;
+      note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
+              " plies walked down the proofs, not the extracted main line";
+    }
+    return finish(SolveStatus::Unknown, note);
+  }
   std::string problem = check_main_line(
       root, result.line, [&](Position& p, Move m) { return dfpn.is_futile(p, attacker, m); });
   if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
