@@ -403,11 +403,15 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
     std::string note =
         "mate in " + std::to_string(length) + " proven, limit reached while extracting the line";
     result.line.clear();
+    // Only a walk as long as the proven length is shown: where the table has lost the proofs
+    // of the longest replies, the walk takes a shorter one (図巧100: 103 plies of a 611).
     int bound = length;
-    if (extend() && walk_proofs(bound)) {
+    if (extend() && walk_proofs(bound) && int(result.line.size()) == length) {
       result.upper_bound = length;
-      note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
+      note += "; the line shown is a mate in " + std::to_string(length) +
               " plies walked down the proofs, not the extracted main line";
+    } else {
+      result.line.clear();
     }
     return finish(SolveStatus::Unknown, note);
   }
