@@ -316,8 +316,12 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
   path_[0] = pos.key();
   path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
-  if (futile_policy_ == FutilePolicy::Wide) return wide_futile(pos, 0, m, proof, value);
-  return futile_drop(pos, 0, m, proof);
+  return drop_is_futile(pos, 0, m, proof, value);
+}
+
+bool Dfpn::drop_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
+  return futile_policy_ == FutilePolicy::Wide ? wide_futile(pos, ply, m, proof, remaining)
+                                              : futile_drop(pos, ply, m, proof);
 }
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
@@ -480,10 +484,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  const bool futile = futile_policy_ == FutilePolicy::Wide
-                          ? wide_futile(pos, ply, m, proof, remaining)
-                          : futile_drop(pos, ply, m, proof);
-  if (!futile) return false;
+  if (!drop_is_futile(pos, ply, m, proof, remaining)) return false;
   Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
   again.v = proven_outcome(0, proof, MOVE_NONE);
   again.futile = true;

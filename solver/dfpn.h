@@ -126,6 +126,8 @@ class Dfpn {
   }
   bool futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
+  // The policy's test of a drop interposition: futile_drop (Exclude) or wide_futile (Wide).
+  bool drop_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool non_drop_lasts(Position& pos, int ply, MateLen value);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
 

@@ -12,7 +12,7 @@ namespace kanju {
 // 64 bits: the disproof number of an OR node is a sum over its checks, of AND nodes that take
 // the smallest of their replies' sums, so it multiplies with depth; on long problems (将棋図巧
 // 83, 261 plies) 32 bits saturated within two million nodes and the search stopped with
-// neither proof nor disproof. The table stores unfinished numbers in 32 bits (StoredPnDn).
+// neither proof nor disproof. The table stores unfinished numbers in 32 bits (TableEntry).
 using PnDn = uint64_t;
 constexpr PnDn PN_INF = PnDn(1) << 62;  // infinite proof/disproof number; sums saturate at this
 

@@ -20,12 +20,14 @@ struct SolveOptions {
   // After a mate: find the main line's drops that are futile in the wider sense many composers
   // use (wide_futile.h), with at most as many more nodes as the solve took (1M at least).
   bool wide_futile = false;
-  // When the limit is reached after a mate was found but before it was proven shortest: give
-  // the search a tenth more (1M nodes, 1 s at least) to walk the table's proofs for that mate's
-  // line (SolveResult::upper_bound). Off for callers whose limit is a hard budget (verify).
+  // When the limit is reached after a mate was found (before it was proven shortest, or before
+  // its main line was extracted): give the search a tenth more (1M nodes, 1 s at least) to
+  // extract the line, or to walk the table's proofs for a mate's line (SolveResult::
+  // upper_bound). Off for callers whose limit is a hard budget (verify).
   bool unproven_line = false;
-  // Nodes for each of the small searches that shorten a found mate along its line before it is
-  // proven shortest (0: none). They lower the bound cheaply where the first proof took detours,
+  // The most nodes for each of the small searches that shorten a found mate along its line
+  // before it is proven shortest (each gets the first proof's nodes / 500, 20k at least; 0:
+  // none). They lower the bound cheaply where the first proof took detours,
   // which long mates are full of (ミクロコスモス: 1595 plies found, 1525 after one pass).
   uint64_t local_query_nodes = 1'000'000;
 };
