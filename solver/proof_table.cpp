@@ -50,8 +50,9 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
         return r;
       }
     }
-    // 3. The exact hand's unfinished numbers.
-    if (e.hand == hand && !e.proven() && !e.disproven() && e.depth == remaining) {
+    // 3. The exact hand's unfinished numbers, also where the entry holds a proof too long or
+    //    a bound too short for this query: exactly the nodes a shortening search revisits.
+    if (e.hand == hand && e.pn != 0 && e.dn != 0 && e.depth == remaining) {
       r.pn = e.pn, r.dn = e.dn, r.best = e.best, r.found = true;
     }
   }

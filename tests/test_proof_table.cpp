@@ -62,6 +62,31 @@ TEST_CASE("unfinished numbers are found by the exact hand", "[table]") {
   CHECK_FALSE(t.probe(42, hand_of(1, 2), DEPTH_UNLIMITED).found);
 }
 
+TEST_CASE("a bounded query finds its unfinished numbers beside a proof too long for it",
+          "[table]") {
+  // Shortening a mate asks again with a smaller limit at nodes that hold a longer proof under
+  // the same hand; without its numbers every visit would start that node afresh.
+  ProofTable t(1);
+  t.store(42, hand_of(0, 0), 0, PN_INF, 0, 9, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
+  t.store(42, hand_of(0, 0), 4, 6, 0, NO_MATE_LEN, MOVE_NONE, 3, false, 5);
+  TableResult r = t.probe(42, hand_of(0, 0), 5);
+  CHECK(r.found);
+  CHECK(r.pn == 4);
+  CHECK(r.dn == 6);
+  CHECK(r.hi == 9);
+  // Numbers stored under another limit describe another tree.
+  CHECK_FALSE(t.probe(42, hand_of(0, 0), 7).found);
+  // The same beside a bound too short: "no mate within 3" and numbers for 7.
+  t.store(50, hand_of(0, 0), PN_INF, 0, 4, NO_MATE_LEN, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
+  t.store(50, hand_of(0, 0), 2, 3, 0, NO_MATE_LEN, MOVE_NONE, 3, false, 7);
+  r = t.probe(50, hand_of(0, 0), 7);
+  CHECK(r.found);
+  CHECK(r.pn == 2);
+  CHECK(r.lo == 4);
+  // The proof still answers queries it covers.
+  CHECK(t.probe(42, hand_of(0, 0), 9).pn == 0);
+}
+
 TEST_CASE("the table never grows past its size and collects garbage", "[table]") {
   ProofTable t(1);
   const size_t capacity = t.capacity();
