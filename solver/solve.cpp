@@ -102,6 +102,18 @@ class LineExtractor {
       for (Move e : MoveList<EVASIONS>(pos))
         if (!dfpn_.is_futile(pos, attacker_, e, MateLen(value)))
           classify(e, e == refutation ? 0 : MAX_MOVES);
+      // Drops on one square are tried together, cheapest piece first, where the best of them
+      // ranks: interpositions on one square mostly last equally long, and which of them the
+      // table vouches for is an accident of the search's history, not a choice the line
+      // should show.
+      for (auto& [rank, c] : ranked) {
+        if (!c.move.is_drop()) continue;
+        int group = rank - rank % MAX_MOVES;
+        for (const auto& [r2, c2] : ranked)
+          if (c2.move.is_drop() && c2.move.to() == c.move.to())
+            group = std::min(group, r2 - r2 % MAX_MOVES);
+        rank = group + c.move.drop_type();
+      }
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
