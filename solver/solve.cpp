@@ -231,12 +231,19 @@ int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, ui
   for (Move m : line) pos.do_move(m);
   size_t undone = 0;
   int root_length = -1;
+  int next_len = -1;  // the length of the node one ply deeper on the line
   for (size_t i = line.size(); i-- > 0;) {
     pos.undo_move(), ++undone;
     dfpn.set_max_nodes(std::min(global_limit, dfpn.nodes() + per_query));
     NodeOutcome o = dfpn.prove(pos, attacker);
     int len = o.proven() ? int(o.hi) : -1;
-    while (len >= 2 && i > 0) {  // the root's own question is the caller's
+    // A defender node is worth asking only when its reply on the line now mates sooner than
+    // the node's own proof says: otherwise that reply alone keeps the node's length (the
+    // reply's query has just failed to shorten it), and the query would fail too, at the
+    // full budget. Detours after other replies come onto the line in a later pass, since the
+    // line takes the longest reply.
+    const bool ask = pos.side_to_move() == attacker || next_len < 0 || next_len + 1 < len;
+    while (ask && len >= 2 && i > 0) {  // the root's own question is the caller's
       // A query that came back unanswered in an earlier pass would again.
       if (!tried.insert(pos.key() ^ (uint64_t(len) * 0x9e3779b97f4a7c15ULL)).second) break;
       const NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(len - 2));
@@ -244,6 +251,7 @@ int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, ui
       len = shorter.hi;
     }
     dfpn.set_max_nodes(global_limit);
+    next_len = len;
     if (dfpn.limits_reached() || len < 0) break;
     if (i == 0) root_length = len;
   }
