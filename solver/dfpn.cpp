@@ -389,6 +389,11 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
         kids[i].same_square_prev = int(i - 1);
   }
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
+  // The children's entries are mostly far apart in a large table: ask for all of them first,
+  // so that the memory serves them while the first children are set up.
+  for (const Child& c : frames_[ply])
+    table_.prefetch(futile_policy_ == FutilePolicy::Wide ? pos.key_after(c.move)
+                                                         : pos.board_key_after(c.move));
   for (Child& c : frames_[ply]) {
     init_child(pos, ply, c, or_node, child_remaining);
     // A mate in one ends an OR node at once.

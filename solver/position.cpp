@@ -141,6 +141,26 @@ void Position::do_move(Move m) {
   compute_check_info(st);
 }
 
+uint64_t Position::board_key_after(Move m) const {
+  uint64_t k = board_key() ^ kZobrist.side;
+  const Square to = m.to();
+  if (m.is_drop()) return k ^ kZobrist.psq[make_piece(side_, m.drop_type())][to];
+  const Piece pc = board_[m.from()];
+  const Piece captured = board_[to];
+  if (captured != NO_PIECE) k ^= kZobrist.psq[captured][to];
+  const Piece moved = m.is_promotion() ? Piece(pc | PROMOTION_BIT) : pc;
+  return k ^ kZobrist.psq[pc][m.from()] ^ kZobrist.psq[moved][to];
+}
+
+uint64_t Position::key_after(Move m) const {
+  uint64_t hand = hand_key(side_);
+  if (m.is_drop())
+    hand -= kZobrist.hand[side_][m.drop_type()];
+  else if (Piece captured = board_[m.to()]; captured != NO_PIECE)
+    hand += kZobrist.hand[side_][unpromote(type_of(captured))];
+  return board_key_after(m) ^ hand ^ hand_key(~side_);
+}
+
 void Position::undo_move() {
   const StateInfo& st = states_.back();
   const Move m = st.move;

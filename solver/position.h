@@ -65,6 +65,10 @@ class Position {
   uint64_t board_key() const { return state().board_key; }
   uint64_t hand_key(Color c) const { return state().hand_key[c]; }
   uint64_t key() const { return board_key() ^ hand_key(BLACK) ^ hand_key(WHITE); }
+  // The keys the position will have after move m, without playing it: the search asks the
+  // memory for its children's table entries before it visits them.
+  uint64_t board_key_after(Move m) const;
+  uint64_t key_after(Move m) const;
   Move last_move() const { return state().move; }
   int moves_played() const { return int(states_.size()) - 1; }
 
