@@ -106,37 +106,34 @@ void Position::compute_check_info(StateInfo& st) const {
 void Position::do_move(Move m) {
   const Color us = side_;
   const Square to = m.to();
+  // The keys first, from the board as it still is: one account of how a move changes them,
+  // shared with the look-ahead of key_after.
+  const uint64_t board_key = board_key_after(m);
+  const uint64_t our_hand_key = hand_key_after(m);
   states_.push_back(states_.back());
   StateInfo& st = states_.back();
   st.move = m;
   st.captured = NO_PIECE;
+  st.board_key = board_key;
+  st.hand_key[us] = our_hand_key;
 
   if (m.is_drop()) {
     PieceType pt = m.drop_type();
-    Piece pc = make_piece(us, pt);
     hand_[us].remove(pt);
-    st.hand_key[us] -= kZobrist.hand[us][pt];
-    put_piece(to, pc);
-    st.board_key ^= kZobrist.psq[pc][to];
+    put_piece(to, make_piece(us, pt));
   } else {
     const Square from = m.from();
     Piece pc = board_[from];
     Piece captured = board_[to];
     if (captured != NO_PIECE) {
-      PieceType cpt = unpromote(type_of(captured));
       remove_piece(to);
-      hand_[us].add(cpt);
-      st.hand_key[us] += kZobrist.hand[us][cpt];
-      st.board_key ^= kZobrist.psq[captured][to];
+      hand_[us].add(unpromote(type_of(captured)));
       st.captured = captured;
     }
     remove_piece(from);
-    Piece moved = m.is_promotion() ? Piece(pc | PROMOTION_BIT) : pc;
-    put_piece(to, moved);
-    st.board_key ^= kZobrist.psq[pc][from] ^ kZobrist.psq[moved][to];
+    put_piece(to, m.is_promotion() ? Piece(pc | PROMOTION_BIT) : pc);
   }
   side_ = ~us;
-  st.board_key ^= kZobrist.side;
   ++game_ply_;
   compute_check_info(st);
 }
@@ -152,13 +149,16 @@ uint64_t Position::board_key_after(Move m) const {
   return k ^ kZobrist.psq[pc][m.from()] ^ kZobrist.psq[moved][to];
 }
 
+uint64_t Position::hand_key_after(Move m) const {
+  const uint64_t k = hand_key(side_);
+  if (m.is_drop()) return k - kZobrist.hand[side_][m.drop_type()];
+  if (Piece captured = board_[m.to()]; captured != NO_PIECE)
+    return k + kZobrist.hand[side_][unpromote(type_of(captured))];
+  return k;
+}
+
 uint64_t Position::key_after(Move m) const {
-  uint64_t hand = hand_key(side_);
-  if (m.is_drop())
-    hand -= kZobrist.hand[side_][m.drop_type()];
-  else if (Piece captured = board_[m.to()]; captured != NO_PIECE)
-    hand += kZobrist.hand[side_][unpromote(type_of(captured))];
-  return board_key_after(m) ^ hand ^ hand_key(~side_);
+  return board_key_after(m) ^ hand_key_after(m) ^ hand_key(~side_);
 }
 
 void Position::undo_move() {

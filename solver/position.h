@@ -91,6 +91,8 @@ class Position {
   bool pawn_drop_mates(Square to) const;
 
  private:
+  // The mover's hand key after move m.
+  uint64_t hand_key_after(Move m) const;
   Bitboard slider_blockers(Color king_color) const;
   void compute_check_info(StateInfo& st) const;
 
