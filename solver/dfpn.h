@@ -105,8 +105,8 @@ class Dfpn {
   struct Child {
     Move move;
     NodeOutcome v;
-    int same_square_prev = -1;  // previous drop onto the same square (delayed expansion)
-    bool futile = false;        // a futile interposition: mated, but not counted in the length
+    int delayed_behind = -1;  // AND node: searched once this sibling is mated (see expand)
+    bool futile = false;      // a futile interposition: mated, but not counted in the length
     bool futile_checked = false;
     bool max_dn = false;  // OR node: counted in the disproof number by max, not by sum
   };

@@ -52,10 +52,18 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
     }
     // 3. The exact hand's unfinished numbers, also where the entry holds a proof too long or
     //    a bound too short for this query: exactly the nodes a shortening search revisits.
-    if (e.hand == hand && e.pn != 0 && e.dn != 0 && e.depth == remaining) {
+    if (e.pn == 0 || e.dn == 0 || e.depth != remaining) continue;
+    if (e.hand == hand) {
       r.pn = e.pn, r.dn = e.dn, r.best = e.best, r.found = true;
+    } else if (remaining >= DEPTH_UNLIMITED) {
+      // 4. Another hand's unfinished numbers bound this one's (TableResult::pn_floor). Only for
+      //    "mate at all": under a length limit a piece more can turn a futile drop into a
+      //    counted one, and bounded searches measured no better with the floors.
+      if (e.hand.dominates(hand)) r.pn_floor = std::max<PnDn>(r.pn_floor, e.pn);
+      if (hand.dominates(e.hand)) r.dn_floor = std::max<PnDn>(r.dn_floor, e.dn);
     }
   }
+  if (r.found) r.pn = std::max(r.pn, r.pn_floor), r.dn = std::max(r.dn, r.dn_floor);
   return r;
 }
 

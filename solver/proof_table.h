@@ -56,7 +56,8 @@ class ProofTable {
 
   // What is known of (key, hand) for a query allowing `remaining` more plies. Unfinished
   // numbers are only returned when they were stored under the same limit: numbers from a
-  // query with another limit describe a different tree and mislead the search.
+  // query with another limit describe a different tree and mislead the search. Unlimited
+  // queries also get floors from other hands' unfinished numbers (TableResult::pn_floor).
   TableResult probe(uint64_t key, Hand hand, MateLen remaining) const;
 
   // Starts loading the bucket of `key` into the cache; a probe soon after finds it there.

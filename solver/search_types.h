@@ -43,7 +43,14 @@ struct TableResult {
   MateLen hi = NO_MATE_LEN;
   Hand hand;  // proof pieces when proven, disproof pieces when disproven
   Move best = MOVE_NONE;
-  bool found = false;          // an entry with this exact hand exists
+  bool found = false;  // an entry with this exact hand exists
+  // Unlimited queries only: the largest unfinished numbers of entries for the same board whose
+  // attacker held more (pn_floor) or fewer (dn_floor) pieces. With more pieces a mate is no
+  // harder to find, with fewer no harder to refute, so these are first estimates that keep the
+  // search from treating each order of captures and drops as a fresh, easy node. Already
+  // applied to pn and dn when `found`.
+  PnDn pn_floor = 0;
+  PnDn dn_floor = 0;
   bool rep_dependent = false;  // the stored disproof came from a repetition on some path
 };
 

@@ -20,6 +20,12 @@ constexpr int file_of(Square sq) { return sq / 9; }
 constexpr int rank_of(Square sq) { return sq % 9; }
 constexpr Square make_square(int file, int rank) { return file * 9 + rank; }
 constexpr bool is_ok(Square sq) { return sq >= 0 && sq < SQ_NB; }
+// King steps between two squares (the larger of the file and rank differences).
+constexpr int distance(Square a, Square b) {
+  const int df = file_of(a) > file_of(b) ? file_of(a) - file_of(b) : file_of(b) - file_of(a);
+  const int dr = rank_of(a) > rank_of(b) ? rank_of(a) - rank_of(b) : rank_of(b) - rank_of(a);
+  return df > dr ? df : dr;
+}
 
 // Rank as seen by colour c: 0 is the far rank (where pawns must promote).
 constexpr int relative_rank(Color c, int rank) { return c == BLACK ? rank : 8 - rank; }

@@ -62,6 +62,32 @@ TEST_CASE("unfinished numbers are found by the exact hand", "[table]") {
   CHECK_FALSE(t.probe(42, hand_of(1, 2), DEPTH_UNLIMITED).found);
 }
 
+TEST_CASE("other hands' unfinished numbers are floors for a mate-at-all query", "[table]") {
+  ProofTable t(1);
+  // Hard to mate even with 2 golds: with 1 gold no easier. Hard to refute with no gold: with
+  // 1 gold no easier.
+  t.store(42, hand_of(2, 1), 30, 4, 0, NO_MATE_LEN, MOVE_NONE, 3, false, DEPTH_UNLIMITED);
+  t.store(42, hand_of(0, 1), 2, 50, 0, NO_MATE_LEN, MOVE_NONE, 3, false, DEPTH_UNLIMITED);
+  TableResult r = t.probe(42, hand_of(1, 1), DEPTH_UNLIMITED);
+  CHECK_FALSE(r.found);
+  CHECK(r.pn_floor == 30);
+  CHECK(r.dn_floor == 50);
+  // Hands that neither hold more nor fewer of every type give nothing.
+  r = t.probe(42, hand_of(1, 2), DEPTH_UNLIMITED);
+  CHECK(r.pn_floor == 0);
+  CHECK(r.dn_floor == 50);
+  // The exact hand's own numbers are raised to the floors.
+  t.store(42, hand_of(1, 1), 5, 9, 0, NO_MATE_LEN, MOVE_NONE, 3, false, DEPTH_UNLIMITED);
+  r = t.probe(42, hand_of(1, 1), DEPTH_UNLIMITED);
+  CHECK(r.found);
+  CHECK(r.pn == 30);
+  CHECK(r.dn == 50);
+  // Bounded queries take no floors.
+  t.store(50, hand_of(2, 1), 30, 4, 0, NO_MATE_LEN, MOVE_NONE, 3, false, 9);
+  r = t.probe(50, hand_of(1, 1), 9);
+  CHECK(r.pn_floor == 0);
+}
+
 TEST_CASE("a bounded query finds its unfinished numbers beside a proof too long for it",
           "[table]") {
   // Shortening a mate asks again with a smaller limit at nodes that hold a longer proof under
