@@ -392,7 +392,8 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
     //    nodes; 図巧8 is proven at all only with it. Chaining the adjacent drops too solved
     //    96, and doubled the nodes of hard no-mates. Bounded queries keep the per-square
     //    chain: there a drop that outlasts the bound must be found fast, wherever it is.
-    // 3. A move without promotion behind the same move promoting.
+    // 3. A move without promotion behind the same move promoting, which mostly leaves the
+    //    defender better off (bench: 1,235k to 1,132k nodes).
     for (Move m : moves) kids.push_back(Child{m, {}, -1});
     const Square ksq = pos.king_square(pos.side_to_move());
     const bool chain_far = remaining >= DEPTH_UNLIMITED;

