@@ -138,11 +138,18 @@ class LineExtractor {
       if (c.known > 0) return;
     const uint64_t saved_limit = dfpn_.max_nodes();
     for (size_t i = candidates.size(); i-- > 1 && candidates.size() > 1;) {
-      dfpn_.set_max_nodes(std::min(saved_limit, dfpn_.nodes() + ELIMINATION_NODES));
       pos.do_move(candidates[i].move);
-      const NodeOutcome o = dfpn_.prove(pos, attacker_, MateLen(value - 3));
+      // A search that ran out here before (the second pass revisits the first's nodes) would
+      // run out again.
+      const uint64_t key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
+      bool proven = false;
+      if (!unanswered_.count(key)) {
+        dfpn_.set_max_nodes(std::min(saved_limit, dfpn_.nodes() + ELIMINATION_NODES));
+        proven = dfpn_.prove(pos, attacker_, MateLen(value - 3)).proven();
+        if (!proven) unanswered_.insert(key);
+      }
       pos.undo_move();
-      if (o.proven()) candidates.erase(candidates.begin() + i);
+      if (proven) candidates.erase(candidates.begin() + i);
     }
     dfpn_.set_max_nodes(saved_limit);
     if (candidates.size() == 1) candidates[0].known = 1;
@@ -196,6 +203,7 @@ class LineExtractor {
   bool explore_ = false;
   bool tie_break_unfinished_ = false;
   std::unordered_map<uint64_t, Line> memo_;
+  std::unordered_set<uint64_t> unanswered_;  // eliminate_shorter's searches that ran out
 };
 
 // A mate line for a node proven to mate within `bound` plies but not proven shortest (the
