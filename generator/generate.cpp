@@ -307,7 +307,7 @@ bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
     for (const Finding& f : r.findings) {
       if (f.kind == FindingKind::UnneededPiece && unneeded == SQ_NONE)
         unneeded = f.square;
-      else if (severity(f.kind) != Severity::Info && f.kind != FindingKind::UnneededPiece)
+      else if (f.severity_in(Profile::Modern) > Severity::Note && f.kind != FindingKind::UnneededPiece)
         return false;
     }
     if (unneeded == SQ_NONE) return false;

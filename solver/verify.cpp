@@ -199,6 +199,33 @@ std::string hand_text(Hand h) {
   return text;
 }
 
+// The severities of docs/RULES.md §5 for a finding whose context changes nothing: MODERN first,
+// CLASSIC second.
+void set_default_severity(Finding& f) {
+  using S = Severity;
+  switch (f.kind) {
+    case FindingKind::NoMate:
+    case FindingKind::ClaimedLineFails:
+    case FindingKind::Leftover:
+    case FindingKind::Yozume:
+    case FindingKind::EarlyMate: f.set_severity(S::Unsound, S::Unsound); break;
+    case FindingKind::LengthMismatch: f.set_severity(S::Unsound, S::Unsound); break;
+    case FindingKind::FinalLonger: f.set_severity(S::KizuDeep, S::Note); break;
+    case FindingKind::PieceNonLimiting: f.set_severity(S::KizuDeep, S::Kizu); break;
+    case FindingKind::PromotionNonLimiting:
+    case FindingKind::DropNonLimiting:
+    case FindingKind::DestinationNonLimiting:
+    case FindingKind::Transposition:
+    case FindingKind::Detour:
+    case FindingKind::SameLengthVariation:
+    case FindingKind::UnneededPiece: f.set_severity(S::Kizu, S::Note); break;
+    case FindingKind::LongerVariation:
+    case FindingKind::CorrectedLine: f.set_severity(S::Unsound, S::Note); break;
+    case FindingKind::Unchecked: f.set_severity(S::Unchecked, S::Unchecked); break;
+    default: f.set_severity(S::Note, S::Note); break;
+  }
+}
+
 // 非限定: the final move's piece mates as well by promoting or not, or on another square.
 bool same_piece(Move a, Move b) {
   if (a.is_drop() || b.is_drop())
@@ -240,7 +267,12 @@ class Verifier {
                  cap ? cap : options_.check_nodes);
   }
   SolveResult sub_solve(const Position& pos, uint64_t cap);
-  void add(Finding f) { result_.findings.push_back(std::move(f)); }
+  void add(Finding f) {
+    if (f.severity_in(Profile::Modern) == Severity::None &&
+        f.severity_in(Profile::Classic) == Severity::None)
+      set_default_severity(f);
+    result_.findings.push_back(std::move(f));
+  }
   void unchecked(int ply, Move m, std::string what, std::string why = "limit reached") {
     Finding f;
     f.kind = FindingKind::Unchecked;
@@ -334,7 +366,8 @@ VerifyResult Verifier::run() {
   std::stable_sort(result_.findings.begin(), result_.findings.end(),
                    [&](const Finding& a, const Finding& b) { return order(a) < order(b); });
   result_.main_line = main_;
-  result_.verdict = verdict_of(result_.findings);
+  result_.profile = options_.profile ? *options_.profile : claim_.profile.value_or(Profile::Modern);
+  result_.verdict = verdict_of(result_.findings, result_.profile);
   result_.nodes = budget_.used();
   result_.seconds = budget_.elapsed();
   return result_;
@@ -457,7 +490,7 @@ void Verifier::classify_alternative(Check& c, Position& pos, int ply, Finding& f
   if (ply == length()) {
     const bool non_limiting = same_piece(f.move, f.main_move);
     if (length() > 1) {
-      f.kind = non_limiting ? FindingKind::NonLimiting : FindingKind::FinalAlternative;
+      f.kind = non_limiting ? FindingKind::PromotionNonLimiting : FindingKind::FinalAlternative;
       return;
     }
     f.kind = FindingKind::Yozume;
@@ -481,7 +514,7 @@ void Verifier::classify_alternative(Check& c, Position& pos, int ply, Finding& f
   const bool promotion_only = returns && !f.move.is_drop() && !f.main_move.is_drop() &&
                               f.move.from() == f.main_move.from() &&
                               f.move.to() == f.main_move.to();
-  f.kind = promotion_only ? FindingKind::NonLimiting : FindingKind::Yozume;
+  f.kind = promotion_only ? FindingKind::PromotionNonLimiting : FindingKind::Yozume;
   if (returns)
     f.note = (promotion_only ? "promoting or not, the lines meet after ply "
                              : "another order (手順前後) that reaches the main line after ply ") +
@@ -692,80 +725,6 @@ Claim claim_of(const ProblemRecord& record) {
   }
   c.line = record.claimed_line;
   return c;
-}
-
-Severity severity(FindingKind kind) {
-  switch (kind) {
-    case FindingKind::NoMate:
-    case FindingKind::LengthMismatch:
-    case FindingKind::ClaimedLineFails:
-    case FindingKind::Leftover:
-    case FindingKind::Yozume: return Severity::Unsound;
-    case FindingKind::Detour:
-    case FindingKind::SameLengthVariation:
-    case FindingKind::LongerVariation:
-    case FindingKind::UnneededPiece: return Severity::Minor;
-    case FindingKind::Unchecked: return Severity::Unchecked;
-    default: return Severity::Info;
-  }
-}
-
-const char* to_string(FindingKind kind) {
-  switch (kind) {
-    case FindingKind::NoMate: return "no_mate";
-    case FindingKind::LengthMismatch: return "length_mismatch";
-    case FindingKind::ClaimedLineFails: return "claimed_line_fails";
-    case FindingKind::LineDiffers: return "line_differs";
-    case FindingKind::Leftover: return "leftover";
-    case FindingKind::Yozume: return "yozume";
-    case FindingKind::FinalAlternative: return "final_alternative";
-    case FindingKind::NonLimiting: return "non_limiting";
-    case FindingKind::Detour: return "detour";
-    case FindingKind::SameLengthVariation: return "same_length_variation";
-    case FindingKind::LongerVariation: return "longer_variation";
-    case FindingKind::UnneededPiece: return "unneeded_piece";
-    default: return "unchecked";
-  }
-}
-
-const char* japanese_name(FindingKind kind) {
-  switch (kind) {
-    case FindingKind::NoMate: return "不詰";
-    case FindingKind::LengthMismatch: return "手数違い";
-    case FindingKind::ClaimedLineFails: return "作意不成立";
-    case FindingKind::LineDiffers: return "手順相違";
-    case FindingKind::Leftover: return "駒余り";
-    case FindingKind::Yozume: return "余詰";
-    case FindingKind::FinalAlternative: return "最終手余詰";
-    case FindingKind::NonLimiting: return "非限定";
-    case FindingKind::Detour: return "迂回";
-    case FindingKind::SameLengthVariation: return "変化同手数";
-    case FindingKind::LongerVariation: return "変長";
-    case FindingKind::UnneededPiece: return "不要駒";
-    default: return "未検証";
-  }
-}
-
-const char* to_string(Verdict v) {
-  switch (v) {
-    case Verdict::Sound: return "sound";
-    case Verdict::Flawed: return "flawed";
-    case Verdict::Unsound: return "unsound";
-    default: return "unknown";
-  }
-}
-
-Verdict verdict_of(const std::vector<Finding>& findings) {
-  bool minor = false, unknown = false;
-  for (const Finding& f : findings) {
-    switch (severity(f.kind)) {
-      case Severity::Unsound: return Verdict::Unsound;
-      case Severity::Minor: minor = true; break;
-      case Severity::Unchecked: unknown = true; break;
-      default: break;
-    }
-  }
-  return unknown ? Verdict::Unknown : minor ? Verdict::Flawed : Verdict::Sound;
 }
 
 Position position_before(const Position& root, const std::vector<Move>& line, int ply) {

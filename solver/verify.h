@@ -22,10 +22,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "finding.h"
 #include "position.h"
+#include "profile.h"
 #include "problem_record.h"
 #include "proof_table.h"
 #include "solve.h"
@@ -37,7 +40,8 @@ struct Claim {
   enum class Kind { None, Length, NoMate };
   Kind kind = Kind::None;
   int length = -1;         // plies (Kind::Length)
-  std::vector<Move> line;  // the claimed solution; may be empty, each move legal where played
+  std::vector<Move> line;  // the claimed solution (作意); may be empty, each move legal where played
+  std::optional<Profile> profile;  // the era the problem says it belongs to, if it says
 };
 
 // The claims of a KIF/KI2/CSA record: its 手数 (or the length of its line) and its line.
@@ -47,56 +51,20 @@ struct VerifyOptions {
   SearchLimits limits;               // for the whole verification: nodes, seconds, stop, progress
   uint64_t check_nodes = 2'000'000;  // at most this many nodes for one check
   FutilePolicy futile = FutilePolicy::Exclude;
+  // The profile to judge by; unset: the claim's era, else Profile::Modern.
+  std::optional<Profile> profile;
   bool unneeded_pieces = true;  // the 不要駒 check, the costliest
   int detour_plies = 4;         // how many plies after an alternative a detour may take to return
 };
 
-// clang-format off
-enum class FindingKind : uint8_t {
-  NoMate,               // the attacker cannot force mate
-  LengthMismatch,       // the proven length is not the claimed one
-  ClaimedLineFails,     // the claimed line is illegal, not all checks, not mate, or escapable
-  LineDiffers,          // the claimed line differs from the found one (first difference)
-  Leftover,             // 駒余り: the main line ends with pieces in the attacker's hand
-  Yozume,               // 余詰: another check also forces mate
-  FinalAlternative,     // 最終手余詰: another mate on the final move
-  NonLimiting,          // 非限定: the final move's piece mates elsewhere or promoting or not;
-                        // or a move promoting or not whose line meets the main line at once
-  Detour,               // 迂回: another check that mates only by returning to the main line
-  SameLengthVariation,  // 変化同手数: an equally long defence ending with an empty hand
-  LongerVariation,      // 変長: a longer defence than the main line's
-  UnneededPiece,        // 不要駒
-  Unchecked,            // a check ran out of budget: nothing is known
-};
-// clang-format on
-inline constexpr int FINDING_KIND_NB = int(FindingKind::Unchecked) + 1;
-
-enum class Severity : uint8_t { Info, Minor, Unsound, Unchecked };
-Severity severity(FindingKind kind);
-const char* to_string(FindingKind kind);      // "yozume", "same_length_variation", ...
-const char* japanese_name(FindingKind kind);  // "余詰", "変化同手数", ...
-
-struct Finding {
-  FindingKind kind = FindingKind::Unchecked;
-  int ply = 0;                 // the main line's move this concerns (1-based); 0: the problem
-  Move move = MOVE_NONE;       // the alternative (or the claimed move, for LineDiffers)
-  Move main_move = MOVE_NONE;  // the main line's move at that ply
-  int length = -1;             // plies from the node, the alternative included; -1: unknown
-  bool exact = true;           // false: `length` is only an upper bound
-  std::vector<Move> line;      // the alternative's line from the node (it starts with `move`)
-  Square square = SQ_NONE;     // 不要駒: where the piece stands
-  Piece piece = NO_PIECE;
-  std::string note;
-};
-
-enum class Verdict : uint8_t { Sound, Flawed, Unsound, Unknown };
-const char* to_string(Verdict v);  // "sound", "flawed", "unsound", "unknown"
+// Findings, severities and verdicts: finding.h.
 
 struct VerifyResult {
   SolveResult solve;               // the solver's answer: status, proven length, its line
   std::vector<Move> main_line;     // the line the checks followed
   bool main_line_claimed = false;  // main_line is the claimed line
   bool unneeded_checked = false;   // every piece was checked (不要駒)
+  Profile profile = Profile::Modern;  // the profile `verdict` is given in
   Verdict verdict = Verdict::Unknown;
   std::vector<Finding> findings;  // in the order found: the whole problem, then by ply
   uint64_t nodes = 0;             // every search, the solve included
@@ -109,10 +77,6 @@ struct VerifyResult {
 VerifyResult verify(const Position& root, const Claim& claim, ProofTable& table,
                     const VerifyOptions& options);
 VerifyResult verify(const ProblemRecord& record, ProofTable& table, const VerifyOptions& options);
-
-// The verdict the findings give: unsound if any finding is, else unknown if a check ran out of
-// budget, else flawed if any finding is a minor flaw, else sound.
-Verdict verdict_of(const std::vector<Finding>& findings);
 
 // The position before the main line's move `ply` (1-based), where a finding's line starts.
 Position position_before(const Position& root, const std::vector<Move>& line, int ply);

@@ -11,25 +11,7 @@ namespace kanju::cli {
 
 namespace {
 
-const FindingKind ALL_KINDS[] = {
-    FindingKind::NoMate,           FindingKind::LengthMismatch,
-    FindingKind::ClaimedLineFails, FindingKind::LineDiffers,
-    FindingKind::Leftover,         FindingKind::Yozume,
-    FindingKind::FinalAlternative, FindingKind::NonLimiting,
-    FindingKind::Detour,           FindingKind::SameLengthVariation,
-    FindingKind::LongerVariation,  FindingKind::UnneededPiece,
-    FindingKind::Unchecked,
-};
 const char* const VERDICTS[] = {"sound", "flawed", "unsound", "unknown"};
-
-const char* severity_word(Severity s) {
-  switch (s) {
-    case Severity::Unsound: return "unsound";
-    case Severity::Minor: return "flaw";
-    case Severity::Unchecked: return "unchecked";
-    default: return "info";
-  }
-}
 
 const char* status_word(SolveStatus s) {
   return s == SolveStatus::Mate ? "mate" : s == SolveStatus::NoMate ? "nomate" : "unknown";
@@ -58,7 +40,9 @@ std::string length_text(const Finding& f) {
 JsonObject finding_json(const Position& root, const VerifyResult& r, const Finding& f) {
   JsonObject o;
   o.str("kind", to_string(f.kind)).str("name", japanese_name(f.kind));
-  o.str("severity", severity_word(severity(f.kind))).integer("ply", f.ply);
+  o.str("severity", to_string(f.severity_in(r.profile))).integer("ply", f.ply);
+  o.str("severity_modern", to_string(f.severity_in(Profile::Modern)));
+  o.str("severity_classic", to_string(f.severity_in(Profile::Classic)));
   f.move ? o.str("move", to_usi(f.move)) : o.null("move");
   f.main_move ? o.str("main_move", to_usi(f.main_move)) : o.null("main_move");
   f.length >= 0 ? o.integer("length", f.length) : o.null("length");
@@ -75,10 +59,10 @@ JsonObject finding_json(const Position& root, const VerifyResult& r, const Findi
 
 std::vector<std::string> kinds_of(const VerifyResult& r) {
   std::vector<std::string> kinds;
-  for (FindingKind k : ALL_KINDS)
+  for (int ki = 0; ki < FINDING_KIND_NB; ++ki)
     for (const Finding& f : r.findings)
-      if (f.kind == k) {
-        kinds.push_back(to_string(k));
+      if (f.kind == FindingKind(ki)) {
+        kinds.push_back(to_string(FindingKind(ki)));
         break;
       }
   return kinds;
@@ -182,7 +166,7 @@ std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
   std::vector<std::string> reasons;
   std::vector<JsonObject> findings;
   for (const Finding& f : r.findings) {
-    if (severity(f.kind) != Severity::Info) reasons.push_back(describe(root, r, f));
+    if (f.severity_in(r.profile) > Severity::Note) reasons.push_back(describe(root, r, f));
     findings.push_back(finding_json(root, r, f));
   }
   o.strings("reasons", reasons).objects("findings", findings);
@@ -218,7 +202,7 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
            (r.main_line_claimed ? "  (claimed)" : "") + "\n";
   for (const Finding& f : r.findings)
     out +=
-        std::string("    ") + severity_word(severity(f.kind)) + ": " + describe(root, r, f) + "\n";
+        std::string("    ") + to_string(f.severity_in(r.profile)) + ": " + describe(root, r, f) + "\n";
   return out;
 }
 
@@ -247,7 +231,8 @@ void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_s
   for (const char* v : VERDICTS) out << "| " << v << " | " << t.count(v) << " |\n";
   out << "| total | " << total << " |\n";
   if (!t.kinds.empty()) out << "\n| finding | | problems |\n|---|---|---|\n";
-  for (FindingKind k : ALL_KINDS) {
+  for (int ki = 0; ki < FINDING_KIND_NB; ++ki) {
+    const FindingKind k = FindingKind(ki);
     auto it = t.kinds.find(to_string(k));
     if (it == t.kinds.end()) continue;
     out << "| " << to_string(k) << " | " << japanese_name(k) << " | " << it->second << " |\n";
