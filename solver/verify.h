@@ -54,7 +54,12 @@ struct VerifyOptions {
   // The profile to judge by; unset: the claim's era, else Profile::Modern.
   std::optional<Profile> profile;
   bool unneeded_pieces = true;  // the 不要駒 check, the costliest
-  int detour_plies = 4;         // how many plies after an alternative a detour may take to return
+  // The final move's other checks: false (the default) asks only for other mates in one (最終手
+  // 余詰, a note); true also proves the longer ones, a deep flaw in the modern profile as
+  // docs/RULES.md §5.2 step D reads the strictest judges. Off by default: nearly every final
+  // position has some check that mates later, and the attacker's duty to mate fastest already
+  // excludes it.
+  bool strict_final = false;
 };
 
 // Findings, severities and verdicts: finding.h.

@@ -157,8 +157,10 @@ TEST_CASE("an equally long empty-handed defence is a flaw (変化同手数)", "[
   CHECK(of_kind(r, FindingKind::SameLengthVariation).size() == 1);
 }
 
-TEST_CASE("a defence longer than the claimed line's is reported (変長)", "[verify]") {
-  // The claimed line interposes at ply 2 (mated at once); the king's escape lasts 6 plies more.
+TEST_CASE("a longer defence with an empty hand: the claimed line is not the solution (作意不成立)",
+          "[verify]") {
+  // The claimed line interposes at ply 2 (mated at once); the king's escape lasts 4 plies more
+  // and uses every piece, so it is the solution and the claimed line is not.
   const Claim claim = length_claim(3, {"5c1c+", "P*1b", "S*2b"}, SOUND_7);
   VerifyOptions options;
   options.unneeded_pieces = false;
@@ -167,11 +169,13 @@ TEST_CASE("a defence longer than the claimed line's is reported (変長)", "[ver
   CHECK(r.verdict == Verdict::Unsound);
   CHECK(r.main_line_claimed);
   CHECK(r.main_line == claim.line);
-  const Finding* f = find(r, FindingKind::LongerVariation, 2, "1a2a");
+  const Finding* f = find(r, FindingKind::CorrectedLine, 2, "1a2a");
   REQUIRE(f != nullptr);
   CHECK(f->length == 6);
+  CHECK(f->main_length == 2);
   CHECK(f->line.size() == 6);
-  // 変長 is unsound today, a note in the 妙手説 era.
+  CHECK_FALSE(f->leaves_pieces);
+  // Unsound today, a note (作意訂正) in the 妙手説 era.
   CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
   CHECK(f->severity_in(Profile::Classic) == Severity::Note);
   const auto mismatch = of_kind(r, FindingKind::LengthMismatch);
@@ -215,7 +219,8 @@ TEST_CASE("a check that only returns to the main line is a detour (迂回)", "[v
   REQUIRE(f != nullptr);
   CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
   CHECK(f->length == 9);
-  CHECK(f->note.find("after ply 1") != std::string::npos);
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->convergence.main_ply >= 1);
   // ▲２一金打 mates by another way: 余詰, so the problem is unsound.
   CHECK(find(r, FindingKind::Yozume, 1, "G*2a") != nullptr);
   CHECK(r.verdict == Verdict::Unsound);

@@ -1,0 +1,77 @@
+#include "alternative_class.h"
+
+#include "bitboard.h"
+
+namespace kanju {
+
+namespace {
+
+using S = Severity;
+
+PieceType moving_type(Move m) {
+  return m.is_drop() ? m.drop_type() : unpromote(type_of(m.moved_piece()));
+}
+
+// Step C: the main move promotes a rook, bishop or pawn and m' is the same move unpromoted.
+// Not promoting these only weakens them, and composers do not count it as another idea.
+bool dominated_non_promotion(Move alt, Move main) {
+  if (alt.is_drop() || main.is_drop() || alt.from() != main.from() || alt.to() != main.to())
+    return false;
+  const PieceType pt = moving_type(main);
+  return main.is_promotion() && !alt.is_promotion() &&
+         (pt == ROOK || pt == BISHOP || pt == PAWN) && !is_promoted(type_of(main.moved_piece()));
+}
+
+// Step E's sub-kinds, by the shape of m' against m (docs/RULES.md §5.2).
+FindingKind equal_length_kind(const AlternativeFacts& a) {
+  const Move alt = a.move, main = a.main_move;
+  if (!alt.is_drop() && !main.is_drop() && alt.from() == main.from()) {
+    if (alt.to() == main.to()) return FindingKind::PromotionNonLimiting;
+    // The same piece to another square of the same line: 着手非限定.
+    if (aligned(main.from(), main.to(), alt.to())) return FindingKind::DestinationNonLimiting;
+  }
+  if (alt.is_drop() && main.is_drop() && alt.drop_type() == main.drop_type() && a.king != SQ_NONE &&
+      aligned(a.king, main.to(), alt.to()))
+    return FindingKind::DropNonLimiting;
+  if (alt.to() == main.to() && moving_type(alt) != moving_type(main))
+    return FindingKind::PieceNonLimiting;
+  return FindingKind::Transposition;
+}
+
+}  // namespace
+
+AlternativeClass classify_alternative(const AlternativeFacts& a) {
+  const int l = a.length, v = a.main_length;
+  // A. Another mate in one on the final move: accepted, but not in a one-move problem.
+  if (a.final_node && l == 1) {
+    if (a.one_move_work) return {FindingKind::Yozume, S::Unsound, S::Unsound};
+    return {FindingKind::FinalAlternative, S::Note, S::Note};
+  }
+  // B. Faster than the main move (早詰). In the classic profile a shortcut around a detour of the
+  // author's own line, or one near the end, is a flaw that the editions correct.
+  if (l < v) {
+    const bool corrected = a.convergence.converges() || a.near_end;
+    return {FindingKind::EarlyMate, S::Unsound, corrected ? S::Kizu : S::Unsound};
+  }
+  // C. A rook, bishop or pawn not promoting, no faster.
+  if (dominated_non_promotion(a.move, a.main_move))
+    return {FindingKind::DominatedNonPromotion, S::Note, S::Note};
+  // D. A longer mate instead of the final move.
+  if (a.final_node) return {FindingKind::FinalLonger, S::KizuDeep, S::Note};
+  if (a.convergence.converges()) {
+    // E. As long and back on the main line: a kind of 非限定, or 手順前後.
+    if (l == v && a.exact) {
+      const FindingKind k = equal_length_kind(a);
+      if (k == FindingKind::PieceNonLimiting) return {k, S::KizuDeep, S::Kizu};
+      return {k, S::Kizu, S::Note};
+    }
+    // F. Longer and back on the main line: 迂回.
+    return {FindingKind::Detour, S::Kizu, S::Note};
+  }
+  // G. Another mate: 余詰, whatever its length. In the classic profile one near the end that is
+  // no slower is a flaw of the 収束, as the Edo errata record it.
+  const bool classic_relief = a.near_end && l == v;
+  return {FindingKind::Yozume, S::Unsound, classic_relief ? S::Kizu : S::Unsound};
+}
+
+}  // namespace kanju

@@ -1,0 +1,88 @@
+// The verifier's state while it follows one main line (internal to verify*.cpp). verify.cpp
+// drives it; verify_attacker.cpp judges the attacker's alternatives (docs/RULES.md §5.2-5.3),
+// verify_defender.cpp the defender's (§5.4).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "verify.h"
+#include "verify_check.h"
+
+namespace kanju::verify_detail {
+
+class Verifier {
+ public:
+  Verifier(const Position& root, const Claim& claim, ProofTable& table,
+           const VerifyOptions& options)
+      : root_(root),
+        claim_(claim),
+        table_(table),
+        options_(options),
+        attacker_(root.side_to_move()),
+        budget_(options.limits) {}
+
+  VerifyResult run();
+
+ private:
+  // A search bounded by the per-check cap.
+  Check check(uint64_t cap = 0) {
+    return Check(budget_, table_, scratch_, options_.futile, attacker_,
+                 cap ? cap : options_.check_nodes);
+  }
+  SolveResult sub_solve(const Position& pos, uint64_t cap);
+  void add(Finding f);
+  void unchecked(int ply, Move m, std::string what, std::string why = "limit reached");
+  bool budget_gone(int ply, const char* what);
+  int length() const { return int(main_.size()); }
+
+  // verify.cpp
+  bool solve_root();
+  void choose_main_line();
+  void check_leftover();
+  void check_unneeded_pieces();
+  Tri piece_needed(const Position& reduced, std::string& why);
+  Tri follows_main_line(const Position& reduced, std::string& why);
+
+  // verify_attacker.cpp
+  void check_attacker_node(Position& pos, int ply);
+  int main_value(Check& c, Position& pos, int ply);
+  void judge_alternative(Check& c, Position& pos, int ply, int main_len, Finding& f);
+  bool converges(Check& c, Position& pos, int ply, int value, int alt_plies, int& visits,
+                 Convergence& found);
+  bool exact_meeting(const Position& pos, int ply, int alt_plies, Convergence& found) const;
+  bool replays_main_line(Check& c, const Position& pos, int from_ply);
+
+  // verify_defender.cpp
+  void check_defender_node(Position& pos, int ply);
+
+  const Position& root_;
+  const Claim& claim_;
+  ProofTable& table_;
+  const VerifyOptions& options_;
+  const Color attacker_;
+  Budget budget_;
+  VerifyResult result_;
+  std::vector<Move> main_;
+  // Main-line positions: full key -> plies played, and board key -> (plies, attacker hand).
+  std::unordered_map<uint64_t, int> main_keys_;
+  std::unordered_multimap<uint64_t, std::pair<int, Hand>> main_boards_;
+  std::vector<Position> main_nodes_;  // the position before each main-line move (index ply - 1)
+  // Other checks along the main line that mate or are undecided: (ply, move) -> what they are.
+  std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
+  bool out_of_budget_reported_ = false;
+  std::unique_ptr<ProofTable> scratch_table_;  // made when first needed
+  const std::function<ProofTable&()> scratch_ = [this]() -> ProofTable& {
+    if (!scratch_table_) scratch_table_ = std::make_unique<ProofTable>(SCRATCH_TABLE_MB);
+    return *scratch_table_;
+  };
+};
+
+// Pieces in hand as text: "金 歩2".
+std::string hand_text(Hand h);
+
+}  // namespace kanju::verify_detail

@@ -1,0 +1,81 @@
+// The defender's side of verification (docs/RULES.md §5.4): at each defender node of the main
+// line, every other reply against the main line's: 変長 (longer, ending with pieces), 作意不成立
+// (longer, with an empty hand: the main line is not the solution), 変同 (as long, an empty hand;
+// not in the last two plies), 不詰 (no mate after it).
+#include "verifier.h"
+
+namespace kanju::verify_detail {
+
+namespace {
+
+using S = Severity;
+
+// A longer defence: 変長 when it ends with pieces in hand, else the main line is not the
+// solution. Unsound today; the 妙手説 era held neither against a work. Two plies more with a
+// spare piece in a long work is tolerated by many modern judges: a deep flaw there.
+void class_longer(Finding& f, int excess, bool leaves_pieces, int work_length) {
+  f.leaves_pieces = leaves_pieces;
+  f.kind = leaves_pieces ? FindingKind::LongerVariation : FindingKind::CorrectedLine;
+  const bool tolerated = leaves_pieces && excess == 2 && work_length >= 49;
+  f.set_severity(tolerated ? S::KizuDeep : S::Unsound, S::Note);
+  f.note = "+" + std::to_string(excess) + " plies" + (leaves_pieces ? ", pieces left" : "");
+}
+
+}  // namespace
+
+void Verifier::check_defender_node(Position& pos, int ply) {
+  const Move main_move = main_[ply - 1];
+  const int after = length() - ply;  // the main line's plies after the defender's move
+  for (Move e : MoveList<EVASIONS>(pos)) {
+    if (e == main_move) continue;
+    if (budget_gone(ply, "variations")) return;
+    // Shorter defences are ordinary variations; in the last two plies, so are equal ones.
+    Tri answered;
+    std::string why;
+    {
+      Check c = check();
+      if (c.futile(pos, e)) continue;
+      pos.do_move(e);
+      answered = c.mates_within(pos, after - 2);
+      if (answered == Tri::No && ply + 1 == length()) answered = c.mates_within(pos, after);
+      why = c.why_undecided();
+    }
+    if (answered == Tri::Yes) {
+      pos.undo_move();
+      continue;
+    }
+    const SolveResult r =
+        answered == Tri::No ? sub_solve(pos, options_.check_nodes) : SolveResult{};
+    Finding f;
+    f.ply = ply;
+    f.move = e;
+    f.main_move = main_move;
+    f.main_length = after + 1;
+    if (r.status == SolveStatus::Mate) {
+      Position end = pos;
+      for (Move m : r.line) end.do_move(m);
+      f.length = r.length + 1;
+      f.line.push_back(e);
+      f.line.insert(f.line.end(), r.line.begin(), r.line.end());
+      const bool leaves = !end.hand(attacker_).empty();
+      if (r.length > after) {
+        class_longer(f, r.length - after, leaves, length());
+        add(std::move(f));
+      } else if (r.length == after && !leaves) {
+        f.kind = FindingKind::SameLengthVariation;
+        f.set_severity(S::Kizu, S::Note);
+        add(std::move(f));
+      }
+    } else if (r.status == SolveStatus::NoMate) {
+      f.kind = FindingKind::NoMate;
+      f.note = "this defence escapes: no mate after it";
+      f.set_severity(S::Unsound, S::Unsound);
+      add(std::move(f));
+    } else {
+      unchecked(ply, e, "variation", answered == Tri::Unknown ? why : r.note);
+    }
+    pos.undo_move();
+  }
+}
+
+}  // namespace kanju::verify_detail
