@@ -22,7 +22,9 @@ bool dominated_non_promotion(Move alt, Move main) {
          (pt == ROOK || pt == BISHOP || pt == PAWN) && !is_promoted(type_of(main.moved_piece()));
 }
 
-// Step E's sub-kinds, by the shape of m' against m (docs/RULES.md §5.2).
+// Step E's sub-kinds, by the shape of m' against m (docs/RULES.md §5.2). An identical position
+// reached by another order of moves is 手順前後 whatever the pieces; a piece of another type on
+// the same square that only replays the main line is 駒種非限定.
 FindingKind equal_length_kind(const AlternativeFacts& a) {
   const Move alt = a.move, main = a.main_move;
   if (!alt.is_drop() && !main.is_drop() && alt.from() == main.from()) {
@@ -33,6 +35,7 @@ FindingKind equal_length_kind(const AlternativeFacts& a) {
   if (alt.is_drop() && main.is_drop() && alt.drop_type() == main.drop_type() && a.king != SQ_NONE &&
       aligned(a.king, main.to(), alt.to()))
     return FindingKind::DropNonLimiting;
+  if (a.convergence.kind == Convergence::Kind::Exact) return FindingKind::Transposition;
   if (alt.to() == main.to() && moving_type(alt) != moving_type(main))
     return FindingKind::PieceNonLimiting;
   return FindingKind::Transposition;

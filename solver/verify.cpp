@@ -134,7 +134,11 @@ VerifyResult Verifier::run() {
 // a mating line to follow: the claimed one when it mates (it is the 作意, and the findings are
 // placed on it), else the solver's.
 bool Verifier::solve_root() {
-  result_.solve = sub_solve(root_, UINT64_MAX);
+  // Along a claimed line the checks below decide everything, so the solver, which only adds its
+  // own length and line, gets half the budget and leaves the rest to them.
+  const uint64_t total = budget_.remaining_nodes();
+  result_.solve =
+      sub_solve(root_, claim_.line.empty() || total == UINT64_MAX ? UINT64_MAX : total / 2);
   result_.solve_seconds = result_.solve.seconds;
   const SolveResult& s = result_.solve;
   if (s.status == SolveStatus::NoMate) {

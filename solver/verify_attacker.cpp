@@ -142,14 +142,14 @@ bool Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_pl
 // longer route simply stay in hand: docs/RULES.md §5.3).
 bool Verifier::exact_meeting(const Position& pos, int ply, int alt_plies,
                              Convergence& found) const {
-  if (auto it = main_keys_.find(pos.key()); it != main_keys_.end() && it->second >= ply - 1) {
+  if (auto it = main_keys_.find(pos.key()); it != main_keys_.end()) {
     found = Convergence{Convergence::Kind::Exact, alt_plies, it->second};
     return true;
   }
   const auto [first, last] = main_boards_.equal_range(pos.board_key());
   for (auto it = first; it != last; ++it) {
     const auto& [plies, hand] = it->second;
-    if (plies >= ply - 1 && pos.hand(attacker_).dominates(hand)) {
+    if (pos.hand(attacker_).dominates(hand)) {
       found = Convergence{Convergence::Kind::Exact, alt_plies, plies};
       return true;
     }
