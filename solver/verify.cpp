@@ -337,6 +337,11 @@ Claim claim_of(const ProblemRecord& record) {
     c.length = record.claimed_length;
   }
   c.line = record.claimed_line;
+  // The era a record says it belongs to: a 時代 (or "profile") header, in the words of
+  // parse_profile.
+  for (const char* key : {"時代", "profile"})
+    if (const std::string* era = record.header(key); era && !c.profile)
+      c.profile = parse_profile(*era);
   return c;
 }
 

@@ -67,3 +67,19 @@ TEST_CASE("every published 将棋図巧 line replays as a mate from its problem"
           }) == "");
   }
 }
+
+TEST_CASE("zukou.tsv carries each published line as its fifth column and the classic era",
+          "[data]") {
+  std::map<std::string, std::string> answer_of;
+  for (const auto& f : rows(PROBLEMS + "zukou_answers.tsv")) answer_of[f[0]] = f[2];
+  int with_line = 0;
+  for (const auto& f : rows(PROBLEMS + "zukou.tsv")) {
+    INFO(f[2]);
+    REQUIRE(f.size() == 6);
+    CHECK(f[5] == "classic");
+    const auto it = answer_of.find(f[2]);
+    CHECK(f[4] == (it == answer_of.end() ? "-" : it->second));
+    with_line += it != answer_of.end();
+  }
+  CHECK(with_line == 100);
+}

@@ -184,6 +184,13 @@ VerifyItem read_collection_line(const std::string& text, const std::string& sour
     }
     item.record.claimed_line = item.claim.line = std::move(*moves);
   }
+  // The sixth column: the era the problem is judged by (docs/RULES.md §5).
+  if (cols.size() > 5 && !cols[5].empty() && cols[5] != "-") {
+    item.claim.profile = parse_profile(cols[5]);
+    if (!item.claim.profile)
+      item.error = source + ":" + std::to_string(line) + ": sixth column: unknown era '" +
+                   cols[5] + "' (modern or classic)";
+  }
   return item;
 }
 

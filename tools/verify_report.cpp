@@ -47,6 +47,17 @@ JsonObject finding_json(const Position& root, const VerifyResult& r, const Findi
   f.main_move ? o.str("main_move", to_usi(f.main_move)) : o.null("main_move");
   f.length >= 0 ? o.integer("length", f.length) : o.null("length");
   o.boolean("exact", f.exact);
+  f.main_length >= 0 ? o.integer("main_length", f.main_length) : o.null("main_length");
+  if (f.convergence.converges()) {
+    JsonObject c;
+    c.str("kind", to_string(f.convergence.kind))
+        .integer("alt_plies", f.convergence.alt_plies)
+        .integer("main_ply", f.convergence.main_ply);
+    o.object("convergence", c);
+  } else {
+    o.null("convergence");
+  }
+  o.boolean("leaves_pieces", f.leaves_pieces);
   o.strings("line", usi_moves(f.line));
   o.str("japanese", f.line.empty() ? "" : line_to_japanese(node_of(root, r, f), f.line));
   f.square != SQ_NONE ? o.str("square", square_name(f.square)) : o.null("square");
@@ -61,7 +72,7 @@ std::vector<std::string> kinds_of(const VerifyResult& r) {
   std::vector<std::string> kinds;
   for (int ki = 0; ki < FINDING_KIND_NB; ++ki)
     for (const Finding& f : r.findings)
-      if (f.kind == FindingKind(ki)) {
+      if (f.kind == FindingKind(ki) && f.severity_in(r.profile) != Severity::None) {
         kinds.push_back(to_string(FindingKind(ki)));
         break;
       }
@@ -133,11 +144,20 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
       return text.append(": ").append(f.note);
     default: break;
   }
-  const bool variation =
-      f.kind == FindingKind::SameLengthVariation || f.kind == FindingKind::LongerVariation;
+  const bool variation = f.kind == FindingKind::SameLengthVariation ||
+                         f.kind == FindingKind::LongerVariation ||
+                         f.kind == FindingKind::CorrectedLine;
   text += ": " + move_text(f.move) + " (main line " + move_text(f.main_move) + ")";
   text += variation ? " is mated in " : " also mates in ";
   text += length_text(f) + (f.length < 0 ? "" : f.length == 1 ? " ply" : " plies");
+  if (f.main_length >= 0) text += " against " + std::to_string(f.main_length);
+  if (f.convergence.kind == Convergence::Kind::Exact)
+    text += ", back on the main line's position after ply " +
+            std::to_string(f.convergence.main_ply) + " (its ply " +
+            std::to_string(f.convergence.alt_plies) + ")";
+  else if (f.convergence.kind == Convergence::Kind::Replay)
+    text += ", the main line replays from ply " + std::to_string(f.convergence.main_ply) +
+            " after its ply " + std::to_string(f.convergence.alt_plies);
   if (f.line.size() > 1) text += ": " + line_to_japanese(node, f.line);
   if (!f.note.empty()) text += " (" + f.note + ")";
   return text;
@@ -153,7 +173,14 @@ std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
   JsonObject headers;
   for (const auto& [k, v] : item.record.headers) headers.str(k, v);
   o.object("headers", headers);
+  o.str("profile", to_string(r.profile));
   o.str("verdict", to_string(r.verdict)).strings("kinds", kinds_of(r));
+  o.str("verdict_modern", to_string(verdict_of(r.findings, Profile::Modern)));
+  o.str("verdict_classic", to_string(verdict_of(r.findings, Profile::Classic)));
+  const Severity worst = worst_severity(r.findings, r.profile);
+  worst == Severity::Kizu       ? o.str("kizu", "shallow")
+  : worst == Severity::KizuDeep ? o.str("kizu", "deep")
+                                : o.null("kizu");
   o.str("status", status_word(r.solve.status));
   r.solve.status == SolveStatus::Mate ? o.integer("length", r.solve.length) : o.null("length");
   if (item.claim.kind == Claim::Kind::Length)
