@@ -1,4 +1,4 @@
-// Generating sound tsume problems (RULES.md §5) with a unique solution, an empty hand at the end
+// Generating sound tsume problems (docs/RULES.md §5) with a unique solution, an empty hand at the end
 // and no unneeded piece.
 //
 // The run is a sequence of batches of climbs. A climb is a short simulated annealing on the

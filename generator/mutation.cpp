@@ -20,7 +20,7 @@ PieceType draw(Rng& rng, const PieceType (&types)[N]) {
   return types[rng.below(int(N))];
 }
 
-// The problem, checked by the SFEN reader (RULES.md §1).
+// The problem, checked by the SFEN reader (docs/RULES.md §1).
 Result<Position> build(const Layout& layout) {
   Layout l = layout;
   l.side = BLACK;
@@ -71,7 +71,7 @@ bool available(const Layout& l, PieceType pt) {
   return in_use(l, unpromote(pt)) < PIECE_SET_COUNT[unpromote(pt)];
 }
 
-// The rule against pieces that could never move again (RULES.md §2); 二歩 is left to the parser.
+// The rule against pieces that could never move again (docs/RULES.md §2); 二歩 is left to the parser.
 bool can_stand(Color c, PieceType pt, Square sq) {
   const int r = relative_rank(c, rank_of(sq));
   if (pt == PAWN || pt == LANCE) return r >= 1;

@@ -3,7 +3,7 @@
 // one two plies longer).
 //
 // A proposal is a Layout: the board and the attacker's hand. The attacker is always Black, to
-// move, without a king; White, the defender, holds the rest of the set (RULES.md §1), so a piece
+// move, without a king; White, the defender, holds the rest of the set (docs/RULES.md §1), so a piece
 // taken off the board goes to the defender's hand and one put on the board comes from it.
 // Proposals are only guesses: to_position() enforces the rules of a legal position, and the
 // solver and the verifier decide whether a proposal is a problem at all.

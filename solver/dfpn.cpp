@@ -251,7 +251,7 @@ bool is_drop_interposition(const Position& pos, Move m) {
   return between_bb(ksq, checkers.lsb()).test(m.to());
 }
 
-// RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
+// docs/RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
 // piece handed back to the defender, is still mate: mate on the spot, the defender having no
 // reply but further futile drops ("taken, and mated the same way"). This reading does not
 // depend on the length asked for, so "mated within n plies" stays one well-defined question.

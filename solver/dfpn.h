@@ -51,7 +51,7 @@ struct NodeOutcome {
 };
 
 // Whether m is a drop onto a square between the king and its only checker (pos: defender to
-// move, in check): the interpositions the futility rules (RULES.md §4) are about.
+// move, in check): the interpositions the futility rules (docs/RULES.md §4) are about.
 bool is_drop_interposition(const Position& pos, Move m);
 
 class Dfpn {

@@ -194,7 +194,7 @@ Result<SfenFields> parse_fields(const std::vector<std::string_view>& words) {
   return f;
 }
 
-// --- The rules of RULES.md §1.
+// --- The rules of docs/RULES.md §1.
 
 Status check_piece_counts(const SfenFields& f) {
   int on_board[8] = {}, in_hands[8] = {};

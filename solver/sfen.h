@@ -4,7 +4,7 @@
 //   board (rank a first, file 9 to 1)   side   hands   move number (optional when reading)
 //
 // Upper case is Black, lower case White, '+' marks a promoted piece, a digit counts empty
-// squares. The reader enforces every rule of RULES.md §1 and names the field and the offending
+// squares. The reader enforces every rule of docs/RULES.md §1 and names the field and the offending
 // character or square in its error, because problem collections are typed by hand and a
 // message like "rank 3: 10 squares, expected 9" is what lets a user fix the line.
 #pragma once

@@ -14,7 +14,7 @@ namespace {
 
 // Walks down the proven minimax line, asking the table-backed search for exact child values.
 // Among equally good choices it prefers a line that ends with the attacker's hand empty
-// (RULES.md §3.3: the defender avoids leaving the attacker spare pieces); a remaining tie goes
+// (docs/RULES.md §3.3: the defender avoids leaving the attacker spare pieces); a remaining tie goes
 // to the first move in generation order. Sub-lines are memoised per position and length, so
 // each alternative is extracted once.
 class LineExtractor {
@@ -24,7 +24,7 @@ class LineExtractor {
 
   // Two passes. The first takes, at every node, the first move that keeps the value, trying
   // the moves the table already vouches for first: cheap, and usually the answer. If its line
-  // leaves the attacker pieces in hand, the second looks for an empty-handed line (RULES.md
+  // leaves the attacker pieces in hand, the second looks for an empty-handed line (docs/RULES.md
   // §3.3), also among the attacker's unproven checks, with a budget as large as the search so
   // far: the alternatives multiply at every defender node. If it runs out, the first line stands
   // and tie_break_unfinished() says so.
@@ -486,7 +486,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   if (tie_break_unfinished)
     return finish(SolveStatus::Mate,
                   "the line leaves pieces in hand; the search for an empty-handed defence "
-                  "(RULES.md 3.3) ran out of budget");
+                  "(docs/RULES.md 3.3) ran out of budget");
   return finish(SolveStatus::Mate, "");
 }
 

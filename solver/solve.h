@@ -1,5 +1,5 @@
 // Solving a tsume problem: prove mate or no mate, prove the minimax length, and extract the
-// composer-correct main line (RULES.md §3), then check that line by replaying it.
+// composer-correct main line (docs/RULES.md §3), then check that line by replaying it.
 #pragma once
 
 #include <functional>

@@ -11,7 +11,7 @@
 namespace kanju {
 
 // Like parse_sfen, but also accepts a position whose side not to move has no king (every other
-// rule of RULES.md §1 still holds).
+// rule of docs/RULES.md §1 still holds).
 Result<Position> parse_sfen_any_side(std::string_view sfen);
 
 // "[position] startpos|sfen <3 or 4 fields> [moves ...]" like parse_position_command, with the

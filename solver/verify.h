@@ -1,4 +1,4 @@
-// Verifying a tsume problem (RULES.md §5): is it mate, in the claimed length, with an empty hand
+// Verifying a tsume problem (docs/RULES.md §5): is it mate, in the claimed length, with an empty hand
 // at the end, with one solution only, and without pieces it does not need?
 //
 // verify() first solves the problem (solve.h), then follows one line, the main line: the

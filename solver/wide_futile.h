@@ -1,4 +1,4 @@
-// Interpositions that composers call futile although Kanju's narrow rule (RULES.md §4) does
+// Interpositions that composers call futile although Kanju's narrow rule (docs/RULES.md §4) does
 // not: a drop between the king and a distant checker that the checker takes, after which the
 // mate goes on just as long without the taken piece. The narrow rule calls a drop futile only
 // when the capture mates on the spot; many published solutions (将棋図巧 among them) also leave

@@ -131,7 +131,7 @@ TEST_CASE("side, hand and move-number errors", "[sfen][errors]") {
   CHECK_THAT(sfen_error(b + " b - 99999999999999999999"), Contains("too large"));
 }
 
-TEST_CASE("rule errors of RULES.md section 1", "[sfen][errors]") {
+TEST_CASE("rule errors of docs/RULES.md section 1", "[sfen][errors]") {
   using Catch::Matchers::Contains;
   CHECK_THAT(sfen_error("4k4/9/ppppppppp/9/9/9/PPPPPPPPP/9/9 b 2P 1"),
              Contains("SFEN fields 1 and 3 (board and hands): 20 pawns, the set has 18"));

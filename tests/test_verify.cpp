@@ -1,4 +1,4 @@
-// verify(): one constructed problem per finding kind of RULES.md §5 (余詰 in the middle, the
+// verify(): one constructed problem per finding kind of docs/RULES.md §5 (余詰 in the middle, the
 // allowed 最終手余詰, 1-move 余詰, 駒余り, 変化同手数, 変長, 不要駒, 迂回), sound problems, the
 // claims (length, no mate, line), and a budget too small to decide anything.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// kanju verify: checks tsume problems for soundness (RULES.md §5) — one given as a SFEN, KIF,
+// kanju verify: checks tsume problems for soundness (docs/RULES.md §5) — one given as a SFEN, KIF,
 // KI2 or CSA files, folders of them, collections (problems/*.tsv), or stdin — in parallel,
 // printing each result as it is found, then a summary table.
 //
