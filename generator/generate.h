@@ -43,7 +43,7 @@ struct GenerateOptions {
   uint64_t solve_nodes = 2'000'000;   // the screening solve of one proposal, at most
   uint64_t verify_nodes = 8'000'000;  // one verification, every check included
   uint64_t check_nodes = 500'000;     // one check within a verification
-  FutilePolicy futile = FutilePolicy::Exclude;
+  FutilePolicy futile = FutilePolicy::Composer;
   std::vector<Position> seeds;              // start climbs from these (attacker to move)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to end the run early
 };

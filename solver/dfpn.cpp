@@ -216,10 +216,9 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     }
     // Too short for a reply and a mate, unless every reply may be a futile interposition:
     // that is for mid() to find out.
-    bool maybe_all_futile =
-        futile_policy_ != FutilePolicy::Count && child_remaining < DEPTH_UNLIMITED;
+    bool maybe_all_futile = child_remaining < DEPTH_UNLIMITED;
     for (Move e : replies_list)
-      maybe_all_futile = maybe_all_futile && is_drop_interposition(pos, e);
+      maybe_all_futile = maybe_all_futile && is_judged_interposition(pos, e);
     if (replies == 0)
       c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
     else if (child_remaining < 2 && !maybe_all_futile)
@@ -242,37 +241,40 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
   pos.undo_move();
 }
 
-// A drop between the king and a distant single checker that the checker could capture.
-bool is_drop_interposition(const Position& pos, Move m) {
-  if (!m.is_drop()) return false;
-  const Bitboard checkers = pos.checkers();
-  if (checkers.none() || checkers.more_than_one()) return false;
-  const Square ksq = pos.king_square(pos.side_to_move());
-  return between_bb(ksq, checkers.lsb()).test(m.to());
-}
-
-// docs/RULES.md §4: the drop is futile when the checker takes it and the position, with the taken
-// piece handed back to the defender, is still mate: mate on the spot, the defender having no
-// reply but further futile drops ("taken, and mated the same way"). This reading does not
-// depend on the length asked for, so "mated within n plies" stays one well-defined question.
+// docs/RULES.md §4: the interposition is futile when it is taken at once and the position, with
+// the taken piece handed back to the defender, is still mate: mate on the spot, the defender
+// having no reply but further futile interpositions ("taken, and mated the same way"; a chain is
+// so judged from its last link back). Taken by the checker: 例外X型. Under Composer also taken by
+// another piece that then checks alone, with no help through the square it left: 例外XY(Y)型
+// (capture_checks_alone). This reading does not depend on the length asked for, so "mated within
+// n plies" stays one well-defined question; and it only gets easier as the attacker holds more
+// (the defender then holds less to interpose), so proofs stay shared between attacker hands.
+// Handing the piece back keeps the hands' sum right, and lets the defender interpose it again.
 // Two other readings were tried and rejected: "mate at any length" discards real counter-play
 // (in the bundled 7-move problem a silver between rook and king lets the king take the rook),
 // and "mate within the node's own bound" makes the answer depend on the bound, so that a node
 // can be mated within 2 plies only because every reply is futile at that bound, and no main
-// line exists. It does match some published 将棋図巧 lengths that this reading misses.
+// line exists.
 // The search starts two plies deeper so that the current path and its frames stay intact.
-bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen within) {
+bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within) {
   const Square csq = pos.checkers().lsb();
-  const PieceType pt = m.drop_type();
+  const Square to = m.to();
+  const bool other_capturers = judges_move_interpositions(futile_policy_);
   bool futile = false;
   visit(pos, m);
+  const PieceType pt = unpromote(type_of(pos.piece_on(to)));
   reserve_path(ply + 3);
   path_[ply + 1] = pos.key();
   path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
   for (Move c : MoveList<LEGAL>(pos)) {
-    if (c.is_drop() || c.from() != csq || c.to() != m.to()) continue;
+    if (c.is_drop() || c.to() != to) continue;
+    if (c.from() != csq && !other_capturers) continue;
     path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
+    if (c.from() != csq && !capture_checks_alone(pos, c.from(), to)) {
+      pos.undo_move();
+      continue;
+    }
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
     NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, within);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
@@ -301,7 +303,7 @@ bool Dfpn::futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen with
 bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
   const MateLen r = MateLen(remaining & ~MateLen(1));
   if (!non_drop_lasts(pos, ply, r)) return false;
-  return futile_drop(pos, ply, m, proof, r);
+  return futile_on_the_spot(pos, ply, m, proof, r);
 }
 
 // Whether some reply that is not a drop is not mated within value - 2 (lasts `value` plies or
@@ -321,7 +323,7 @@ bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value) {
 }
 
 bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
-  if (futile_policy_ == FutilePolicy::Count || !is_drop_interposition(pos, m)) return false;
+  if (!is_judged_interposition(pos, m)) return false;
   attacker_ = attacker;
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
@@ -329,12 +331,13 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
   path_[0] = pos.key();
   path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
-  return drop_is_futile(pos, 0, m, proof, value);
+  return interposition_is_futile(pos, 0, m, proof, value);
 }
 
-bool Dfpn::drop_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
+bool Dfpn::interposition_is_futile(Position& pos, int ply, Move m, Hand& proof,
+                                   MateLen remaining) {
   return futile_policy_ == FutilePolicy::Wide ? wide_futile(pos, ply, m, proof, remaining)
-                                              : futile_drop(pos, ply, m, proof);
+                                              : futile_on_the_spot(pos, ply, m, proof);
 }
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
@@ -377,7 +380,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
       for (Move m : moves) {
         if (!all_futile) break;
         Hand p;
-        all_futile = is_drop_interposition(pos, m) && futile_drop(pos, ply, m, p);
+        all_futile = is_judged_interposition(pos, m) && futile_on_the_spot(pos, ply, m, p);
         proof = hand_max(proof, p);
       }
       terminal = all_futile
@@ -521,12 +524,12 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   if (futile_policy_ == FutilePolicy::Count || remaining >= DEPTH_UNLIMITED || refuter < 0)
     return false;
   Child& c = frames_[ply][refuter];
-  if (c.futile_checked || !is_drop_interposition(pos, c.move)) return false;
+  if (c.futile_checked || !is_judged_interposition(pos, c.move)) return false;
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  if (!drop_is_futile(pos, ply, m, proof, remaining)) return false;
-  Child& again = frames_[ply][refuter];  // futile_drop may have reallocated frames_
+  if (!interposition_is_futile(pos, ply, m, proof, remaining)) return false;
+  Child& again = frames_[ply][refuter];  // the futility search may have reallocated frames_
   again.v = proven_outcome(0, proof, MOVE_NONE);
   again.futile = true;
   return true;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "interposition.h"
 #include "position.h"
 #include "proof_table.h"
 #include "search_types.h"
@@ -50,24 +51,25 @@ struct NodeOutcome {
   bool disproven() const { return dn == 0; }
 };
 
-// Whether m is a drop onto a square between the king and its only checker (pos: defender to
-// move, in check): the interpositions the futility rules (docs/RULES.md §4) are about.
-bool is_drop_interposition(const Position& pos, Move m);
-
 class Dfpn {
  public:
-  Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile = FutilePolicy::Exclude);
+  Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile = FutilePolicy::Composer);
 
   // Runs until the node is proven or disproven within `max_len` plies, or a limit is hit.
   // The attacker is `attacker`; the node is an OR node when the attacker is to move.
   NodeOutcome prove(Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED);
 
-  // Whether the defender's drop `m` (pos: defender to move, in check) is a futile
-  // interposition: the checker can take it and, with the piece handed back to the defender,
-  // it is still mate on the spot. Always false under FutilePolicy::Count. Under Wide, at a
-  // node worth `value` plies: taken, it is mate within `value`, and a reply that is not a drop
-  // lasts `value` plies too (value 0: as Exclude).
+  // Whether the defender's reply `m` (pos: defender to move, in check) is a futile
+  // interposition under the policy (docs/RULES.md §4): taken at once, with the piece handed back
+  // to the defender, it is still mate on the spot. Always false under FutilePolicy::Count.
+  // Under Wide, at a node worth `value` plies: taken, it is mate within `value`, and a reply
+  // that is not a drop lasts `value` plies too (value 0: as Narrow).
   bool is_futile(Position& pos, Color attacker, Move m, MateLen value = 0);
+  // Whether the policy asks about `m` at all: an interposition of a kind it judges.
+  bool is_judged_interposition(const Position& pos, Move m) const {
+    return futile_policy_ != FutilePolicy::Count &&
+           is_interposition(pos, m, judges_move_interpositions(futile_policy_));
+  }
 
   // The key under which the table holds a position. Proofs and disproofs are shared between
   // attacker hands that hold more or fewer pieces (proof and disproof pieces), which rests on
@@ -124,10 +126,10 @@ class Dfpn {
     pos.do_move(m);
     ++nodes_;
   }
-  bool futile_drop(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
+  bool futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
-  // The policy's test of a drop interposition: futile_drop (Exclude) or wide_futile (Wide).
-  bool drop_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
+  // The policy's test of an interposition: futile_on_the_spot, or wide_futile (Wide).
+  bool interposition_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool non_drop_lasts(Position& pos, int ply, MateLen value);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "futile_policy.h"
 #include "hand.h"
 #include "types.h"
 
@@ -27,11 +28,7 @@ inline PnDn saturating_add(PnDn a, PnDn b) {
   return s >= PN_INF ? PN_INF : s;
 }
 
-// docs/RULES.md §4: whether futile drop interpositions (無駄合) count toward the mate length.
-// Exclude: the narrow rule (taken, it is mate on the spot). Count: every drop counts. Wide: a
-// drop is also futile when, taken with the piece handed back, the mate is no longer than the
-// defender's best reply that is not a drop (it only adds two plies), as many composers count.
-enum class FutilePolicy { Exclude, Count, Wide };
+
 
 // What the table knows about one node (board + attacker hand) for one query.
 struct TableResult {

@@ -16,7 +16,7 @@ enum class SolveStatus { Mate, NoMate, Unknown };
 
 struct SolveOptions {
   SearchLimits limits;
-  FutilePolicy futile = FutilePolicy::Exclude;
+  FutilePolicy futile = FutilePolicy::Composer;
   // After a mate: find the main line's drops that are futile in the wider sense many composers
   // use (wide_futile.h), with at most as many more nodes as the solve took (1M at least).
   bool wide_futile = false;

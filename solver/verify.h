@@ -50,7 +50,7 @@ Claim claim_of(const ProblemRecord& record);
 struct VerifyOptions {
   SearchLimits limits;               // for the whole verification: nodes, seconds, stop, progress
   uint64_t check_nodes = 2'000'000;  // at most this many nodes for one check
-  FutilePolicy futile = FutilePolicy::Exclude;
+  FutilePolicy futile = FutilePolicy::Composer;
   // The profile to judge by; unset: the claim's era, else Profile::Modern.
   std::optional<Profile> profile;
   bool unneeded_pieces = true;  // the 不要駒 check, the costliest

@@ -9,7 +9,7 @@ using namespace kanju;
 
 namespace {
 NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
-                  FutilePolicy futile = FutilePolicy::Exclude) {
+                  FutilePolicy futile = FutilePolicy::Narrow) {
   auto r = parse_sfen(sfen);
   REQUIRE(r.ok());
   Position pos = r.value();
@@ -62,7 +62,7 @@ TEST_CASE("a drop-pawn mate does not count, a pawn-push mate does", "[dfpn][drop
 TEST_CASE("futile interpositions do not lengthen a bounded proof", "[dfpn][futile]") {
   // The rook check from 3b mates; drops on 2b are taken and it is still mate.
   const char* sfen = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
-  CHECK(prove(sfen, 1, FutilePolicy::Exclude).proven());
+  CHECK(prove(sfen, 1, FutilePolicy::Narrow).proven());
   CHECK(prove(sfen, 1, FutilePolicy::Count).disproven());
   CHECK(prove(sfen, 3, FutilePolicy::Count).proven());
 }

@@ -31,7 +31,7 @@ Position from_sfen(const std::string& sfen) {
 }
 
 SolveResult solve_sfen(const std::string& sfen, ProofTable& table,
-                       FutilePolicy futile = FutilePolicy::Exclude,
+                       FutilePolicy futile = FutilePolicy::Narrow,
                        uint64_t max_nodes = 20'000'000) {
   SolveOptions options;
   options.limits.max_nodes = max_nodes;
@@ -40,7 +40,7 @@ SolveResult solve_sfen(const std::string& sfen, ProofTable& table,
   return solve(from_sfen(sfen), table, options);
 }
 
-SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile = FutilePolicy::Exclude) {
+SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile = FutilePolicy::Narrow) {
   ProofTable table(TABLE_MB);
   return solve_sfen(sfen, table, futile);
 }
@@ -97,7 +97,7 @@ TEST_CASE("yaneuraou mate-3 and mate-5 positions have their stated lengths", "[s
 }
 
 TEST_CASE("futile interpositions shorten the mate unless counted", "[solve][futile]") {
-  const SolveResult excluded = solve_sfen(FUTILE_1_OR_3, FutilePolicy::Exclude);
+  const SolveResult excluded = solve_sfen(FUTILE_1_OR_3, FutilePolicy::Narrow);
   INFO(excluded.note);
   REQUIRE(excluded.status == SolveStatus::Mate);
   CHECK(excluded.length == 1);
@@ -107,7 +107,7 @@ TEST_CASE("futile interpositions shorten the mate unless counted", "[solve][futi
   REQUIRE(counted.status == SolveStatus::Mate);
   CHECK(counted.length == 3);
 
-  const SolveResult five = solve_sfen(FUTILE_5, FutilePolicy::Exclude);
+  const SolveResult five = solve_sfen(FUTILE_5, FutilePolicy::Narrow);
   INFO(five.note);
   REQUIRE(five.status == SolveStatus::Mate);
   CHECK(five.length == 5);
@@ -230,7 +230,7 @@ TEST_CASE("node counts are deterministic, as kanju bench's signature needs", "[s
     ProofTable table(TABLE_MB);
     std::vector<uint64_t> nodes;
     for (const bench::BenchProblem& b : bench::BENCH_PROBLEMS)
-      nodes.push_back(solve_sfen(b.sfen, table, FutilePolicy::Exclude, MAX_NODES).nodes);
+      nodes.push_back(solve_sfen(b.sfen, table, FutilePolicy::Narrow, MAX_NODES).nodes);
     return nodes;
   };
   const std::vector<uint64_t> once = run();

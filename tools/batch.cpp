@@ -1,6 +1,7 @@
 #include "batch.h"
 
 #include <charconv>
+#include <map>
 #include <new>
 
 #include "solver/text.h"
@@ -28,28 +29,29 @@ void for_each_collection_line(
 }
 
 void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
-                       const std::string& threads_help, std::string& futile, bool allow_wide) {
+                       const std::string& threads_help, FutilePolicy& futile, bool allow_wide) {
   sub->add_option("--hash", hash_mb, "Proof table size in MB, per thread")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
   sub->add_option("--threads", threads, threads_help)
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
-  std::vector<std::string> policies = {"exclude", "count"};
-  if (allow_wide) policies.push_back("wide");
-  sub->add_option("--futile", futile,
-                  allow_wide
-                      ? "Futile interpositions (無駄合): exclude (the narrow rule), count, or "
-                        "wide (also drops that only add two plies)"
-                      : "Futile interpositions (無駄合): left out of the length, or counted")
-      ->capture_default_str()
-      ->transform(CLI::IsMember(policies, CLI::ignore_case));
+  add_futile_option(sub, futile, allow_wide);
 }
 
-FutilePolicy futile_policy(const std::string& name) {
-  return name == "count"  ? FutilePolicy::Count
-         : name == "wide" ? FutilePolicy::Wide
-                          : FutilePolicy::Exclude;
+void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide) {
+  std::map<std::string, FutilePolicy> names;
+  for (const char* name : {"composer", "narrow", "exclude", "count", "wide"})
+    if (allow_wide || std::string(name) != "wide") names[name] = *parse_futile_policy(name);
+  sub->add_option("--futile", futile,
+                  std::string("Futile interpositions (無駄合, docs/RULES.md §4): composer (the "
+                              "composers' reading: taken at once and mate on the spot, drops and "
+                              "moves), narrow (drops taken by the checker only), count (every "
+                              "interposition counts)") +
+                      (allow_wide ? ", or wide (experimental: also drops that only add two plies)"
+                                  : ""))
+      ->default_str("composer")
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {

@@ -38,14 +38,15 @@ void for_each_collection_line(
     const std::function<void(int, const std::string&, const std::vector<std::string>&)>& problem);
 
 // The options of `solve` and `verify` for their tables and threads: --hash MB (per thread),
-// --threads N (`threads_help` says what runs in parallel), --futile exclude|count (and wide,
-// for solve only: verify's checks assume the narrow reading).
+// --threads N (`threads_help` says what runs in parallel), and --futile (add_futile_option).
 void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
-                       const std::string& threads_help, std::string& futile,
+                       const std::string& threads_help, FutilePolicy& futile,
                        bool allow_wide = false);
 
-// The policy named by --futile (exclude, count or wide).
-FutilePolicy futile_policy(const std::string& name);
+// --futile composer|narrow|count (exclude: narrow's old name; and wide, for solve only: the
+// verifier's checks assume a reading that does not depend on the bound), parsed into the policy
+// once, when the command line is read.
+void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide = false);
 
 // One table per thread, allocated here so that a failure is an error message, not a crash.
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes);

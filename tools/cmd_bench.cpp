@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 
+#include "batch.h"
 #include "bench_problems.h"
 #include "commands.h"
 #include "json.h"
@@ -27,6 +28,7 @@ struct BenchOptions {
   size_t hash_mb = 64;
   uint64_t nodes = 20'000'000;
   bool json = false;
+  FutilePolicy futile = FutilePolicy::Composer;
 };
 
 std::string expected_text(int expected) {
@@ -56,6 +58,7 @@ int run_bench(const BenchOptions& opt) {
   }
   SolveOptions options;
   options.limits.max_nodes = opt.nodes;
+  options.futile = opt.futile;
 
   if (!opt.json)
     std::printf("%-16s %-8s %-8s %12s %9s\n", "problem", "result", "expected", "nodes", "seconds");
@@ -104,6 +107,7 @@ Command add_bench(CLI::App& app) {
   sub->add_option("--nodes", opt->nodes, "Node limit per problem (the signature assumes 20000000)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  add_futile_option(sub, opt->futile);
   sub->add_flag("--json", opt->json, "One JSON object per problem, then one with the totals");
   return {sub, [opt] { return run_bench(*opt); }};
 }

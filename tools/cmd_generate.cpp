@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 
+#include "batch.h"
 #include "commands.h"
 #include "generator/generate.h"
 #include "interrupt.h"
@@ -32,7 +33,7 @@ struct GenerateCliOptions {
   std::vector<std::string> seed_sfens;
   std::vector<std::string> seed_files;
   std::string kif_dir;
-  std::string futile = "exclude";
+  FutilePolicy futile = FutilePolicy::Composer;
   bool quiet = false;
 };
 
@@ -138,7 +139,7 @@ int run_generate(GenerateCliOptions& opt) {
   Result<std::vector<Position>> seeds = read_seeds(opt);
   if (!seeds) return fail(seeds.error());
   opt.run.seeds = std::move(*seeds);
-  opt.run.futile = opt.futile == "count" ? FutilePolicy::Count : FutilePolicy::Exclude;
+  opt.run.futile = opt.futile;
   if (!opt.kif_dir.empty()) {
     std::error_code ec;
     fs::create_directories(opt.kif_dir, ec);
@@ -226,10 +227,7 @@ Command add_generate(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--check-nodes", r.check_nodes, "Node limit of one check in a verification")
       ->capture_default_str();
-  sub->add_option("--futile", opt->futile,
-                  "Futile interpositions (無駄合): left out of the length, or counted")
-      ->capture_default_str()
-      ->transform(CLI::IsMember({"exclude", "count"}, CLI::ignore_case));
+  add_futile_option(sub, opt->futile);
   sub->add_option("--seed-sfen", opt->seed_sfens, "Start climbs from this problem (repeatable)");
   sub->add_option("--seed-file", opt->seed_files,
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "

@@ -36,7 +36,7 @@ struct SolveCliOptions {
   uint64_t nodes = 0;  // 0: no limit
   size_t hash_mb = 256;
   int threads = 1;
-  std::string futile = "exclude";  // or "count"
+  FutilePolicy futile = FutilePolicy::Composer;
   bool json = false;
   bool quiet = false;
   bool fail_on_mismatch = false;
@@ -56,7 +56,7 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
   SolveOptions o;
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
   o.limits.max_seconds = opt.seconds;
-  o.futile = futile_policy(opt.futile);
+  o.futile = opt.futile;
   o.wide_futile = opt.wide_futile;
   o.unproven_line = true;
   return o;

@@ -48,7 +48,7 @@ struct VerifyCliOptions {
   uint64_t check_nodes = 2'000'000;
   size_t hash_mb = 256;
   int threads = 1;
-  std::string futile = "exclude";
+  FutilePolicy futile = FutilePolicy::Composer;
   bool json = false;
   std::string output;
   bool resume = false;
@@ -140,7 +140,7 @@ VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool
   o.limits.max_seconds = opt.seconds;
   o.limits.stop = stop;
   o.check_nodes = opt.check_nodes > 0 ? opt.check_nodes : UINT64_MAX;
-  o.futile = futile_policy(opt.futile);
+  o.futile = opt.futile;
   o.unneeded_pieces = !opt.no_unneeded;
   if (!opt.profile.empty()) o.profile = parse_profile(opt.profile);
   o.strict_final = opt.strict_final;

@@ -125,7 +125,7 @@ def replay(kanju, sfen, moves):
 
 def solve(kanju, pos, nodes, hash_mb, futile):
     cmd = [kanju, "solve", "--json", "--quiet", "--nodes", str(nodes), "--hash", str(hash_mb)]
-    if futile != "exclude":
+    if futile != "composer":
         cmd.append("--futile=" + futile)
     cmd.append(pos)
     t0 = time.time()
@@ -282,7 +282,7 @@ def main():
                     "default: every id of --answers")
     ap.add_argument("--nodes", type=int, default=30000000, help="node limit per solve")
     ap.add_argument("--hash", type=int, default=512, help="proof table MB per solve")
-    ap.add_argument("--futile", default="exclude", choices=["exclude", "count", "wide"])
+    ap.add_argument("--futile", default="composer", choices=["composer", "narrow", "exclude", "count", "wide"])
     ap.add_argument("--out", default="results.jsonl")
     ap.add_argument("--resume", action="store_true",
                     help="skip the ids already in --out and append the others")

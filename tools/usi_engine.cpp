@@ -196,8 +196,8 @@ void UsiEngine::usi() {
   send("option name USI_Hash type spin default 256 min 1 max " + std::to_string(MAX_HASH_MB));
   send("option name Threads type spin default 1 min 1 max " + std::to_string(MAX_THREADS));
   send(
-      "option name FutileInterposition type combo default exclude var exclude var count var "
-      "wide");
+      "option name FutileInterposition type combo default composer var composer var narrow var "
+      "count var wide");
   send("option name NodesLimit type spin default 0 min 0 max " + std::to_string(MAX_NODES_LIMIT));
   send("option name InfoInterval type spin default 1000 min 0 max " +
        std::to_string(MAX_INFO_INTERVAL_MS));
@@ -256,13 +256,11 @@ void UsiEngine::set_option(const std::string& name, const std::string& value) {
       if (*n > 1) send("info string Threads " + value + ": the mate search runs on one thread");
     }
   } else if (key == "futileinterposition") {
-    const std::string v = lower(value);
-    if (v == "exclude" || v == "count" || v == "wide")
-      options_.futile = v == "count"  ? FutilePolicy::Count
-                        : v == "wide" ? FutilePolicy::Wide
-                                      : FutilePolicy::Exclude;
+    if (const auto policy = parse_futile_policy(value))
+      options_.futile = *policy;
     else
-      error("setoption " + name + ": expected 'exclude', 'count' or 'wide', got " + shown(value));
+      error("setoption " + name + ": expected 'composer', 'narrow', 'count' or 'wide', got " +
+            shown(value));
   } else if (key == "nodeslimit") {
     if (auto n = spin(0, MAX_NODES_LIMIT)) options_.max_nodes = uint64_t(*n);
   } else if (key == "infointerval") {

@@ -34,7 +34,7 @@ namespace kanju::cli {
 struct UsiOptions {
   size_t hash_mb = 256;                         // USI_Hash
   int threads = 1;                              // Threads (the search uses one)
-  FutilePolicy futile = FutilePolicy::Exclude;  // FutileInterposition: exclude|count
+  FutilePolicy futile = FutilePolicy::Composer;  // FutileInterposition
   uint64_t max_nodes = 0;                       // NodesLimit, 0: none
   int info_interval_ms = 1000;                  // InfoInterval, 0: no periodic info
 };
