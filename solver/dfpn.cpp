@@ -79,6 +79,10 @@ uint64_t child_path_key(uint64_t parent, Move m, int ply) {
 }
 // Marks the positions of the futility test, whose hands are not the game's.
 constexpr uint64_t FUTILE_PATH_TAG = 0x6a09e667f3bcc909ULL;
+// Keeps the results that hold for one attacker hand only (NodeOutcome::exact) apart from those
+// shared between hands: they are stored under the full key, hands included, so tagged.
+constexpr uint64_t EXACT_KEY_TAG = 0xbb67ae8584caa73bULL;
+uint64_t exact_key(const Position& pos) { return pos.key() ^ EXACT_KEY_TAG; }
 
 NodeOutcome proven_outcome(MateLen hi, Hand proof, Move best) {
   NodeOutcome o;
@@ -189,11 +193,13 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
   }
   visit(pos, c.move);
   const Hand hand = pos.hand(attacker_);
-  TableResult t = table_.probe(table_key(pos), hand, child_remaining);
+  TableResult t = probe(pos, child_remaining);
   if (t.pn == 0) {
     c.v = proven_outcome(t.hi, t.hand, t.best);
+    c.v.exact = t.exact_hand;
   } else if (t.dn == 0) {
     c.v = disproven_outcome(t.lo, t.hand, false);
+    c.v.exact = t.exact_hand;
   } else if (t.found) {
     c.v.pn = t.pn, c.v.dn = t.dn, c.v.lo = t.lo, c.v.hi = t.hi, c.v.best = t.best;
   } else if (or_node) {
@@ -276,7 +282,7 @@ bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateL
       continue;
     }
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = mid(pos, ply + 2, THRESHOLD_MAX, THRESHOLD_MAX, within);
+    NodeOutcome o = settle(pos, ply + 2, within);
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
     if (o.proven()) {
@@ -308,18 +314,88 @@ bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen rema
 
 // Whether some reply that is not a drop is not mated within value - 2 (lasts `value` plies or
 // more; value 0: always). Searched one ply down, where no child search is under way.
-bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value) {
+// With `all_interpositions`, replies that are no interposition of any kind (the 狭義 test).
+bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interpositions) {
   if (value == 0) return true;
   reserve_path(ply + 2);
   for (Move e : MoveList<EVASIONS>(pos)) {
-    if (e.is_drop()) continue;
+    if (all_interpositions ? is_judged_interposition(pos, e) : e.is_drop()) continue;
     path_keys_[ply + 1] = child_path_key(path_keys_[ply], e, ply);
     visit(pos, e);
-    const NodeOutcome o = mid(pos, ply + 1, THRESHOLD_MAX, THRESHOLD_MAX, MateLen(value - 2));
+    const NodeOutcome o = settle(pos, ply + 1, MateLen(value - 2));
     pos.undo_move();
     if (o.disproven()) return true;
   }
   return false;
+}
+
+// docs/RULES.md §4, 狭義無駄合 in its length form: the checker takes the interposition and, with
+// the piece handed back to the defender (so that the attacker mates without it), the mate is
+// no longer than the defender's best reply that is no interposition: the interposition only
+// added the capture. W(taken) <= V(other replies) is a statement about exact values, so it
+// does not depend on the bound asked for: W(taken) is found exactly below the node's bound
+// (above it, the node is not mated within the bound whatever the answer), and then some other
+// reply must last W(taken) - 1 plies. A piece more in the attacker's hand can shorten the
+// other replies and so make the interposition count again (the 2-ply 変長 with a spare piece),
+// so whatever rests on this test holds for this attacker hand only (NodeOutcome::exact).
+// Under a limit that runs out, the answer may be "not futile" wrongly; the refutation built on
+// it is then discarded like any other found after the budget ran out (mid, step 4).
+bool Dfpn::futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remaining) {
+  const MateLen bound = MateLen(remaining & ~MateLen(1));  // a defender node's value is even
+  const Square csq = pos.checkers().lsb();
+  const Square to = m.to();
+  const Square ksq = pos.king_square(pos.side_to_move());
+  Bitboard flights;
+  for (Move e : MoveList<EVASIONS>(pos))
+    if (!e.is_drop() && e.from() == ksq) flights.set(e.to());
+  MateLen taken = NO_MATE_LEN;
+  visit(pos, m);
+  const PieceType pt = unpromote(type_of(pos.piece_on(to)));
+  reserve_path(ply + 3);
+  path_[ply + 1] = pos.key();
+  path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
+  for (Move c : MoveList<LEGAL>(pos)) {
+    if (c.is_drop() || c.from() != csq || c.to() != to) continue;
+    path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
+    visit(pos, c);
+    pos.transfer_hand_piece(attacker_, ~attacker_, pt);
+    if (same_defences(pos, flights))
+      taken = std::min(taken, shortest_within(pos, ply + 2, std::min(bound, taken)));
+    pos.transfer_hand_piece(~attacker_, attacker_, pt);
+    pos.undo_move();
+  }
+  pos.undo_move();
+  return taken <= bound && non_drop_lasts(pos, ply, taken, true);
+}
+
+// 狭義's "every defence runs as without the interposition", on the board: after the capture the
+// defender has no new reply, neither a capture of the capturer nor a flight that the checker
+// guarded from where it stood. Such a reply is a new variation, and makes the interposition
+// real (DETOUR in tests/test_verify.cpp: the king takes the rook that took the interposed one).
+bool Dfpn::same_defences(const Position& pos, Bitboard flights_before) const {
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const Square checker = pos.checkers().lsb();
+  for (Move e : MoveList<EVASIONS>(pos)) {
+    if (is_judged_interposition(pos, e)) continue;
+    if (e.to() == checker) return false;
+    if (!e.is_drop() && e.from() == ksq && !flights_before.test(e.to())) return false;
+  }
+  return true;
+}
+
+// The shortest mate of an AND node within `bound` plies; NO_MATE_LEN when there is none, or
+// when the budget ran out before one was found.
+MateLen Dfpn::shortest_within(Position& pos, int ply, MateLen bound) {
+  if (bound == NO_MATE_LEN) return NO_MATE_LEN;
+  NodeOutcome o = settle(pos, ply, bound);
+  if (!o.proven()) return NO_MATE_LEN;
+  MateLen shortest = o.hi;
+  while (shortest >= 2) {
+    o = settle(pos, ply, MateLen(shortest - 2));
+    if (!o.proven()) break;
+    shortest = o.hi;
+  }
+  return shortest;
 }
 
 bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
@@ -331,7 +407,58 @@ bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
   path_[0] = pos.key();
   path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
-  return interposition_is_futile(pos, 0, m, proof, value);
+  if (interposition_is_futile(pos, 0, m, proof, value)) return true;
+  return futile_policy_ == FutilePolicy::Composer && value > 0 &&
+         futile_in_narrow_sense(pos, 0, m, value);
+}
+
+// The futility tests ask the same positions again and again (each interposition of a chain,
+// each piece type on one square, each bound of a shortest-mate loop): what the table already
+// settled is not searched again, nor are the futility tests inside it.
+NodeOutcome Dfpn::settle(Position& pos, int ply, MateLen bound) {
+  const TableResult t = probe(pos, bound);
+  if (t.pn == 0) {
+    NodeOutcome o = proven_outcome(t.hi, t.hand, t.best);
+    o.exact = t.exact_hand;
+    return o;
+  }
+  if (t.dn == 0) {
+    NodeOutcome o = disproven_outcome(t.lo, t.hand, false);
+    o.exact = t.exact_hand;
+    return o;
+  }
+  return mid(pos, ply, THRESHOLD_MAX, THRESHOLD_MAX, bound);
+}
+
+bool Dfpn::has_other_defence(const Position& pos) const {
+  for (Move e : MoveList<EVASIONS>(pos))
+    if (!is_judged_interposition(pos, e)) return true;
+  return false;
+}
+
+TableResult Dfpn::probe(const Position& pos, MateLen remaining) const {
+  const Hand hand = pos.hand(attacker_);
+  const TableResult shared = table_.probe(table_key(pos), hand, remaining);
+  if (exact_entries_ == 0 || shared.pn == 0 || shared.dn == 0) return shared;
+  TableResult exact = table_.probe(exact_key(pos), hand, remaining);
+  if (exact.pn != 0 && exact.dn != 0) return shared;
+  exact.exact_hand = true;
+  return exact;
+}
+
+// Finished results under their proof or disproof pieces, shared between hands, except those
+// that hold for this hand only; unfinished ones under the exact hand.
+void Dfpn::store(const Position& pos, const NodeOutcome& node, uint64_t work, MateLen remaining) {
+  const bool finished = node.pn == 0 || node.dn == 0;
+  uint64_t key = table_key(pos);
+  Hand hand = finished ? node.hand : pos.hand(attacker_);
+  if (finished && node.exact) {
+    key = exact_key(pos);
+    hand = pos.hand(attacker_);
+    ++exact_entries_;
+  }
+  table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work, node.rep,
+               remaining);
 }
 
 bool Dfpn::interposition_is_futile(Position& pos, int ply, Move m, Hand& proof,
@@ -473,11 +600,17 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
     if (proven >= 0) {
       const Child& c = kids[proven];
       best = proven;
-      return proven_outcome(plus_one(c.v.hi), hand_before(pos, c.move, c.v.hand), c.move);
+      NodeOutcome o = proven_outcome(plus_one(c.v.hi), hand_before(pos, c.move, c.v.hand), c.move);
+      o.exact = c.v.exact;
+      return o;
     }
     sum_dn = dn;
     dn = saturating_add(dn, max_dn);
-    if (dn == 0) return disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
+    if (dn == 0) {
+      NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
+      for (const Child& c : kids) o.exact |= c.v.exact;
+      return o;
+    }
     n.pn = pn, n.dn = dn;
     n.best = best >= 0 ? kids[best].move : MOVE_NONE;
     return n;
@@ -487,6 +620,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
   MateLen hi = 0;
   Hand proof;
   bool all_proven = true;
+  bool exact = false;
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
     if (v.disproven()) {
@@ -499,11 +633,13 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
       }
       NodeOutcome o = disproven_outcome(plus_one(v.lo), d, v.rep);
       o.best = kids[i].move;  // the refutation: the main line's defence starts with it
+      o.exact = v.exact || kids[i].narrow_tested;
       return o;
     }
     if (v.proven()) {
       if (!kids[i].futile) hi = std::max(hi, plus_one(v.hi));
       proof = hand_max(proof, v.hand);
+      exact |= v.exact;
       continue;
     }
     all_proven = false;
@@ -514,7 +650,9 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
   }
   if (all_proven) {
     best = -1;
-    return proven_outcome(hi, mated_proof_hand(pos, proof), MOVE_NONE);
+    NodeOutcome o = proven_outcome(hi, mated_proof_hand(pos, proof), MOVE_NONE);
+    o.exact = exact;
+    return o;
   }
   n.pn = pn, n.dn = dn;
   return n;
@@ -528,9 +666,20 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   c.futile_checked = true;
   const Move m = c.move;
   Hand proof;
-  if (!interposition_is_futile(pos, ply, m, proof, remaining)) return false;
-  Child& again = frames_[ply][refuter];  // the futility search may have reallocated frames_
+  bool exact = false;
+  if (!interposition_is_futile(pos, ply, m, proof, remaining)) {
+    // 狭義, where there is a reply to compare with (without one, on the spot is all there is).
+    if (futile_policy_ != FutilePolicy::Composer || !has_other_defence(pos)) return false;
+    exact = true;
+    const bool futile = futile_in_narrow_sense(pos, ply, m, remaining);
+    Child& tested = frames_[ply][refuter];  // the futility search may have reallocated frames_
+    tested.narrow_tested = true;
+    if (!futile) return false;
+    proof = pos.hand(attacker_);
+  }
+  Child& again = frames_[ply][refuter];
   again.v = proven_outcome(0, proof, MOVE_NONE);
+  again.v.exact = exact;
   again.futile = true;
   return true;
 }
@@ -554,8 +703,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // Step 2. Generate the children and give each its first estimate.
   NodeOutcome node;
   if (!expand(pos, ply, or_node, remaining, node)) {
-    table_.store(table_key(pos), node.hand, node.pn, node.dn, node.lo, node.hi, node.best, 1,
-                 node.rep, remaining);
+    store(pos, node, 1, remaining);
     return node;
   }
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
@@ -610,9 +758,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     r.lo = node.lo;
     return node;
   }
-  const Hand stored_hand = (node.pn == 0 || node.dn == 0) ? node.hand : pos.hand(attacker_);
-  table_.store(table_key(pos), stored_hand, node.pn, node.dn, node.lo, node.hi, node.best,
-               nodes_ - nodes_before, node.rep, remaining);
+  store(pos, node, nodes_ - nodes_before, remaining);
   return node;
 }
 

@@ -46,6 +46,10 @@ struct NodeOutcome {
   Hand hand;  // proof pieces (proven) or disproof pieces (disproven)
   Move best = MOVE_NONE;
   bool rep = false;  // the disproof depends on a repetition on the current path
+  // The result rests on a 狭義無駄合 judgement (Dfpn::futile_in_narrow_sense), which a piece
+  // more or less in the attacker's hand can change: it holds for this very hand only, and the
+  // table keeps it apart from the results shared between hands.
+  bool exact = false;
 
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
@@ -79,6 +83,9 @@ class Dfpn {
   uint64_t table_key(const Position& pos) const {
     return futile_policy_ == FutilePolicy::Wide ? pos.key() : pos.board_key();
   }
+  // What the table knows about the position for the attacker's hand: the results shared
+  // between hands, and those that hold for this hand only (NodeOutcome::exact).
+  TableResult probe(const Position& pos, MateLen remaining) const;
 
   // What the next progress reports say the search is doing.
   void set_phase(const char* phase, int best_length) {
@@ -110,6 +117,7 @@ class Dfpn {
     int delayed_behind = -1;  // AND node: searched once this sibling is mated (see expand)
     bool futile = false;      // a futile interposition: mated, but not counted in the length
     bool futile_checked = false;
+    bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
     bool max_dn = false;  // OR node: counted in the disproof number by max, not by sum
   };
 
@@ -128,9 +136,16 @@ class Dfpn {
   }
   bool futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
+  bool futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remaining);
+  MateLen shortest_within(Position& pos, int ply, MateLen bound);
+  bool same_defences(const Position& pos, Bitboard flights_before) const;
+  NodeOutcome settle(Position& pos, int ply, MateLen bound);
+  // Whether the defender (to move, in check) has a reply that is no interposition.
+  bool has_other_defence(const Position& pos) const;
+  void store(const Position& pos, const NodeOutcome& node, uint64_t work, MateLen remaining);
   // The policy's test of an interposition: futile_on_the_spot, or wide_futile (Wide).
   bool interposition_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
-  bool non_drop_lasts(Position& pos, int ply, MateLen value);
+  bool non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interpositions = false);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
 
   // Proof or disproof pieces of an OR node from its child's, across the attacker's move.
@@ -163,6 +178,7 @@ class Dfpn {
   static constexpr size_t REP_TABLE_SIZE = size_t(1) << 16;
   std::vector<RepEntry> rep_table_ = std::vector<RepEntry>(REP_TABLE_SIZE);
   size_t rep_count_ = 0;
+  uint64_t exact_entries_ = 0;  // results stored for one attacker hand only (NodeOutcome::exact)
 };
 
 }  // namespace kanju

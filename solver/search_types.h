@@ -49,6 +49,7 @@ struct TableResult {
   PnDn pn_floor = 0;
   PnDn dn_floor = 0;
   bool rep_dependent = false;  // the stored disproof came from a repetition on some path
+  bool exact_hand = false;     // found among the results that hold for this attacker hand only
 };
 
 }  // namespace kanju

@@ -83,8 +83,7 @@ class LineExtractor {
     auto classify = [&](Move m, int rank) {
       pos.do_move(m);
       const TableResult t =
-          table_.probe(dfpn_.table_key(pos), pos.hand(attacker_),
-                       MateLen(std::max(attacker_moves ? value - 1 : value - 3, 0)));
+          dfpn_.probe(pos, MateLen(std::max(attacker_moves ? value - 1 : value - 3, 0)));
       int known = 0;
       if (attacker_moves) {
         known = t.pn == 0 ? 1 : 0;
@@ -215,7 +214,7 @@ class LineExtractor {
 // Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
 // the budget.
 // `bound` is lowered to the root's proven length.
-std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& pos,
+std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos,
                                int& root_bound) {
   int bound = root_bound;
   const Color attacker = pos.side_to_move();
@@ -236,7 +235,7 @@ std::vector<Move> bounded_line(Dfpn& dfpn, const ProofTable& table, Position& po
       for (Move e : MoveList<EVASIONS>(pos)) {
         if (dfpn.is_futile(pos, attacker, e, MateLen(bound))) continue;
         pos.do_move(e);
-        const TableResult t = table.probe(dfpn.table_key(pos), pos.hand(attacker), DEPTH_UNLIMITED);
+        const TableResult t = dfpn.probe(pos, DEPTH_UNLIMITED);
         pos.undo_move();
         const int len = t.pn == 0 ? int(t.hi) : 0;
         if (chosen == MOVE_NONE || len > longest) chosen = e, longest = len;
@@ -388,7 +387,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   // checked like a main line, into result.line; `bound` falls to the root's proven length.
   auto walk_proofs = [&](int& bound) {
     dfpn.set_phase("line", bound);
-    result.line = bounded_line(dfpn, table, pos, bound);
+    result.line = bounded_line(dfpn, pos, bound);
     if (!result.line.empty() && !check_main_line(root, result.line, [&](Position& p, Move m) {
                                    return dfpn.is_futile(p, attacker, m);
                                  }).empty())
@@ -407,7 +406,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   if (options.local_query_nodes > 0) {
     std::unordered_set<uint64_t> tried;
     for (int pass = 0; pass < 16 && length >= 3; ++pass) {
-      const std::vector<Move> found = bounded_line(dfpn, table, pos, length);
+      const std::vector<Move> found = bounded_line(dfpn, pos, length);
       if (found.empty()) break;
       const uint64_t per_query =
           std::clamp<uint64_t>(result.prove_nodes / 500, 20'000, options.local_query_nodes);

@@ -34,6 +34,7 @@ SolveResult solve_with(const std::string& sfen, SolveOptions options) {
 TEST_CASE("a drop that only adds two plies is found, and the published length follows",
           "[solve][futile]") {
   SolveOptions options;
+  options.futile = FutilePolicy::Narrow;
   options.wide_futile = true;
   const SolveResult r = solve_with(ZUKOU_18, options);
   CHECK(r.length == 25);
@@ -58,4 +59,14 @@ TEST_CASE("under --futile=wide the search itself gives the published length", "[
   CHECK(solve_with(ZUKOU_18, options).length == 23);
   // The bundled 7-move example has no such drop: its length stays.
   CHECK(solve_with(EXAMPLE_7, options).length == 7);
+}
+
+TEST_CASE("the composers' reading finds the published length of 図巧18 in the search itself",
+          "[solve][futile]") {
+  // ply 14 △３四歩打 ▲同角: taken, the mate runs no longer than the king's own reply, and the
+  // defender has no reply it did not have before: 狭義無駄合.
+  SolveOptions options;
+  options.futile = FutilePolicy::Composer;
+  const SolveResult r = solve_with(ZUKOU_18, options);
+  CHECK(r.length == 23);
 }
