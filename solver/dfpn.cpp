@@ -277,7 +277,9 @@ bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateL
     if (c.from() != csq && !other_capturers) continue;
     path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
-    if (c.from() != csq && !capture_checks_alone(pos, c.from(), to)) {
+    // A capture that gives no check (a lance promoting next to the square) leaves the defender
+    // free to move at will: no mate on the spot.
+    if (!pos.in_check() || (c.from() != csq && !capture_checks_alone(pos, c.from(), to))) {
       pos.undo_move();
       continue;
     }
@@ -359,7 +361,7 @@ bool Dfpn::futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remain
     path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
     pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    if (same_defences(pos, flights))
+    if (pos.in_check() && same_defences(pos, flights))
       taken = std::min(taken, shortest_within(pos, ply + 2, std::min(bound, taken)));
     pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();

@@ -31,13 +31,15 @@ Position after(const std::string& sfen, const std::string& check) {
   return pos;
 }
 
-// Whether the reply `usi` to the check is futile under `policy`.
+// Whether the reply `usi` to the check is futile under `policy`, at a node worth `value`.
 bool futile(const std::string& sfen, const std::string& check, const std::string& usi,
-            FutilePolicy policy) {
+            FutilePolicy policy, MateLen value = 0) {
   Position pos = after(sfen, check);
-  ProofTable table(4);
-  Dfpn dfpn(table, SearchLimits{}, policy);
-  return dfpn.is_futile(pos, BLACK, move(pos, usi));
+  ProofTable table(16);
+  SearchLimits limits;
+  limits.max_nodes = 5'000'000;
+  Dfpn dfpn(table, limits, policy);
+  return dfpn.is_futile(pos, BLACK, move(pos, usi), value);
 }
 
 NodeOutcome prove(const std::string& sfen, MateLen max_len, FutilePolicy policy) {
@@ -132,4 +134,29 @@ TEST_CASE("a futile interposition stays futile at every bound and with more atta
   CHECK(futile("8k/4s4/R5NG1/9/9/9/9/9/9 b G 1", MOVE_CHECK, "5b4a", FutilePolicy::Composer));
   CHECK(futile("9/9/6s1G/9/6S1k/6N2/8P/9/7L1 b BRp 1", XY_CHECK, "P*2f",
                FutilePolicy::Composer));
+}
+
+// 将棋図巧87 before ply 29 (▲７四香打). The lance interposed on 7c can be taken back by the
+// horse on 9a: a new defence, so not 狭義; and taking it with promotion gives no check at all,
+// so that capture proves nothing (it once made every interposition here futile).
+const char* const ZUKOU_87_29 = "+b1k2+Pg2/+N2p5/4P1gN1/1p2+B3N/2p6/5N3/9/9/9 b L2r2g4s3l13p 1";
+
+TEST_CASE("狭義: an interposition the defender can take back is a real defence", "[futile]") {
+  for (MateLen value : {0, 2, 8}) {
+    CHECK_FALSE(futile(ZUKOU_87_29, "L*7d", "L*7c", FutilePolicy::Composer, value));
+    CHECK_FALSE(futile(ZUKOU_87_29, "L*7d", "R*7c", FutilePolicy::Composer, value));
+  }
+  // Adjacent to the king, taken by the lance with mate on the spot: 例外X型.
+  CHECK(futile(ZUKOU_87_29, "L*7d", "L*7b", FutilePolicy::Composer));
+  CHECK(futile(ZUKOU_87_29, "L*7d", "L*7b", FutilePolicy::Narrow));
+}
+
+TEST_CASE("狭義 in the search: 図巧18's pawn on 3d only adds the capture", "[futile]") {
+  // Covered end to end in tests/test_wide_futile.cpp (the published 23 under composer, 25
+  // under narrow); here the bound does not change the answer of a bounded query.
+  const char* const T3 = "8k/9/5NG2/6+B2/9/9/9/9/9 b Lrb3g4s3n3l18p 1";
+  for (const char* drop : {"L*1e", "L*1i"})
+    for (MateLen bound : {2, 4, 8})
+      CHECK(futile(T3, drop, "P*1d", FutilePolicy::Composer, bound) ==
+            futile(T3, drop, "P*1d", FutilePolicy::Composer, 2));
 }
