@@ -669,21 +669,43 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   const Move m = c.move;
   Hand proof;
   bool exact = false;
-  if (!interposition_is_futile(pos, ply, m, proof, remaining)) {
-    // 狭義, where there is a reply to compare with (without one, on the spot is all there is).
-    if (futile_policy_ != FutilePolicy::Composer || !has_other_defence(pos)) return false;
+  bool futile = interposition_is_futile(pos, ply, m, proof, remaining);
+  const bool composer = futile_policy_ == FutilePolicy::Composer;
+  // 狭義, where there is a reply to compare with (without one, on the spot is all there is).
+  if (!futile && composer && has_other_defence(pos)) {
     exact = true;
-    const bool futile = futile_in_narrow_sense(pos, ply, m, remaining);
-    Child& tested = frames_[ply][refuter];  // the futility search may have reallocated frames_
-    tested.narrow_tested = true;
-    if (!futile) return false;
+    futile = futile_in_narrow_sense(pos, ply, m, other_replies_bound(pos, ply, remaining));
     proof = pos.hand(attacker_);
   }
-  Child& again = frames_[ply][refuter];
-  again.v = proven_outcome(0, proof, MOVE_NONE);
-  again.v.exact = exact;
-  again.futile = true;
-  return true;
+  // The futility search may have reallocated frames_. A drop's verdict holds for every piece
+  // dropped on that square: taken and handed back, each leaves the same position.
+  std::vector<Child>& kids = frames_[ply];
+  for (size_t i = 0; i < kids.size(); ++i) {
+    Child& k = kids[i];
+    const bool same = int(i) == refuter || (composer && m.is_drop() && k.move.is_drop() &&
+                                            k.move.to() == m.to() && !k.futile_checked);
+    if (!same) continue;
+    k.futile_checked = true;
+    k.narrow_tested = exact && !futile;
+    if (!futile) continue;
+    k.v = proven_outcome(0, proof, MOVE_NONE);
+    k.v.exact = exact;
+    k.futile = true;
+  }
+  return futile;
+}
+
+// An upper bound on the value of the replies that are no interposition, when the search has
+// proven them all (1 + the longest mate found), else `remaining`: the 狭義 test needs the mate
+// after the capture only up to there.
+MateLen Dfpn::other_replies_bound(const Position& pos, int ply, MateLen remaining) const {
+  MateLen bound = 0;
+  for (const Child& k : frames_[ply]) {
+    if (is_judged_interposition(pos, k.move)) continue;
+    if (!k.v.proven()) return remaining;
+    bound = std::max(bound, plus_one(k.v.hi));
+  }
+  return std::min(bound, remaining);
 }
 
 NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining) {

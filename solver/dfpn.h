@@ -147,6 +147,7 @@ class Dfpn {
   bool interposition_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interpositions = false);
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
+  MateLen other_replies_bound(const Position& pos, int ply, MateLen remaining) const;
 
   // Proof or disproof pieces of an OR node from its child's, across the attacker's move.
   Hand hand_before(const Position& pos, Move m, Hand child_hand) const;
