@@ -80,9 +80,14 @@ uint64_t child_path_key(uint64_t parent, Move m, int ply) {
 // Marks the positions of the futility test, whose hands are not the game's.
 constexpr uint64_t FUTILE_PATH_TAG = 0x6a09e667f3bcc909ULL;
 // Keeps the results that hold for one attacker hand only (NodeOutcome::exact) apart from those
-// shared between hands: they are stored under the full key, hands included, so tagged.
+// shared between hands: they are stored under a key that includes the hands, so tagged. Its high
+// half is the board key's, so that it falls into the same bucket of the table (the bucket is
+// chosen by the high bits): the second look-up then costs no second trip to memory.
 constexpr uint64_t EXACT_KEY_TAG = 0xbb67ae8584caa73bULL;
-uint64_t exact_key(const Position& pos) { return pos.key() ^ EXACT_KEY_TAG; }
+uint64_t exact_key(const Position& pos) {
+  constexpr uint64_t HIGH = 0xffffffff00000000ULL;
+  return (pos.board_key() & HIGH) | ((pos.key() ^ EXACT_KEY_TAG) & ~HIGH);
+}
 
 NodeOutcome proven_outcome(MateLen hi, Hand proof, Move best) {
   NodeOutcome o;
