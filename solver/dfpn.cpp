@@ -267,7 +267,8 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
 // can be mated within 2 plies only because every reply is futile at that bound, and no main
 // line exists.
 // The search starts two plies deeper so that the current path and its frames stay intact.
-bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within) {
+bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within,
+                              bool* exact) {
   const Square csq = pos.checkers().lsb();
   const Square to = m.to();
   const bool other_capturers = judges_move_interpositions(futile_policy_);
@@ -295,6 +296,9 @@ bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateL
     if (o.proven()) {
       futile = true;
       proof = o.hand;
+      // The mate on the spot may rest on interpositions futile by 狭義 (a proof the table
+      // holds for this hand only): then so does this verdict.
+      if (exact) *exact = o.exact;
       break;
     }
   }
@@ -434,7 +438,9 @@ NodeOutcome Dfpn::settle(Position& pos, int ply, MateLen bound) {
     o.exact = t.exact_hand;
     return o;
   }
-  return mid(pos, ply, THRESHOLD_MAX, THRESHOLD_MAX, bound);
+  NodeOutcome o = mid(pos, ply, THRESHOLD_MAX, THRESHOLD_MAX, bound);
+  futile_rep_ |= o.disproven() && o.rep;
+  return o;
 }
 
 bool Dfpn::has_other_defence(const Position& pos) const {
@@ -511,16 +517,20 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
       // Mate now only if every reply is a futile interposition.
       bool all_futile = check_futile;
       Hand proof;
+      bool exact = false;
       for (Move m : moves) {
         if (!all_futile) break;
         Hand p;
-        all_futile = is_judged_interposition(pos, m) && futile_on_the_spot(pos, ply, m, p);
+        bool e = false;
+        all_futile = is_judged_interposition(pos, m) && futile_on_the_spot(pos, ply, m, p, 0, &e);
+        exact |= e;
         proof = hand_max(proof, p);
       }
       terminal = all_futile
                      ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
                      : disproven_outcome(MateLen(remaining + 1),
                                          has_board_reply(moves) ? all_pieces() : hand, false);
+      terminal.exact = all_futile && exact;
       return false;
     }
     // Delayed expansion: some replies wait until the one before them is mated, because
@@ -640,7 +650,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
       }
       NodeOutcome o = disproven_outcome(plus_one(v.lo), d, v.rep);
       o.best = kids[i].move;  // the refutation: the main line's defence starts with it
-      o.exact = v.exact || kids[i].narrow_tested;
+      o.exact = v.exact;
       return o;
     }
     if (v.proven()) {
@@ -674,7 +684,11 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
   const Move m = c.move;
   Hand proof;
   bool exact = false;
-  bool futile = interposition_is_futile(pos, ply, m, proof, remaining);
+  const bool outer_rep = futile_rep_;
+  futile_rep_ = false;
+  bool futile = futile_policy_ == FutilePolicy::Wide
+                    ? interposition_is_futile(pos, ply, m, proof, remaining)
+                    : futile_on_the_spot(pos, ply, m, proof, 0, &exact);
   const bool composer = futile_policy_ == FutilePolicy::Composer;
   // 狭義, where there is a reply to compare with (without one, on the spot is all there is).
   if (!futile && composer && has_other_defence(pos)) {
@@ -692,11 +706,15 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
     if (!same) continue;
     k.futile_checked = true;
     k.narrow_tested = exact && !futile;
+    // "Not futile" because a line inside the test repeated a position of the current path holds
+    // on this path only, as every failure by repetition does (mid, step 1).
+    k.rep_tested = !futile && futile_rep_;
     if (!futile) continue;
     k.v = proven_outcome(0, proof, MOVE_NONE);
     k.v.exact = exact;
     k.futile = true;
   }
+  futile_rep_ |= outer_rep;
   return futile;
 }
 
@@ -744,7 +762,19 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     node = aggregate(pos, ply, or_node, best, second, sum_dn);
     // A reply that refutes "mate within the limit" may still be a futile interposition, which
     // does not count: only such a refutation is worth the (costly) futility search.
-    if (node.dn == 0 && !or_node && rescue_futile(pos, ply, best, remaining)) continue;
+    if (node.dn == 0 && !or_node) {
+      if (rescue_futile(pos, ply, best, remaining)) continue;
+      // Refuted by an interposition the 狭義 test found not futile: the test ran after this
+      // refutation was put together, so its marks are added here. And the test answers only up
+      // to this bound (above it the interposition may be futile after all), so the refutation
+      // says no more than "not within this bound", whatever its reply's own lower bound.
+      const Child& k = frames_[ply][best];
+      if (k.narrow_tested) {
+        node.exact = true;
+        node.lo = std::min(node.lo, plus_one(remaining));
+      }
+      node.rep |= k.rep_tested;
+    }
     if (node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn) break;
     if (out_of_budget()) break;
     std::vector<Child>& kids = frames_[ply];

@@ -118,6 +118,7 @@ class Dfpn {
     bool futile = false;      // a futile interposition: mated, but not counted in the length
     bool futile_checked = false;
     bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
+    bool rep_tested = false;     // judged not futile through a repetition: for this path only
     bool max_dn = false;  // OR node: counted in the disproof number by max, not by sum
   };
 
@@ -134,7 +135,9 @@ class Dfpn {
     pos.do_move(m);
     ++nodes_;
   }
-  bool futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0);
+  // `exact`, if given, tells whether the mate on the spot rests on 狭義 (NodeOutcome::exact).
+  bool futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within = 0,
+                          bool* exact = nullptr);
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remaining);
   MateLen shortest_within(Position& pos, int ply, MateLen bound);
@@ -180,6 +183,7 @@ class Dfpn {
   std::vector<RepEntry> rep_table_ = std::vector<RepEntry>(REP_TABLE_SIZE);
   size_t rep_count_ = 0;
   uint64_t exact_entries_ = 0;  // results stored for one attacker hand only (NodeOutcome::exact)
+  bool futile_rep_ = false;     // a futility test met a failure by repetition (rescue_futile)
 };
 
 }  // namespace kanju
