@@ -96,9 +96,16 @@ void Verifier::judge_alternative(Check& c, Position& pos, int ply, int main_len,
   const AlternativeClass k = classify_alternative(a);
   f.kind = k.kind;
   f.set_severity(k.modern, k.classic);
-  if (f.kind == FindingKind::Yozume && visits > CONVERGE_VISITS)
-    f.note = "no return to the main line found within " + std::to_string(CONVERGE_VISITS) +
-             " positions";
+  // A cook is a claim that the alternative never comes back: it needs its exact length and a
+  // finished search for the way back. Without them nothing is known (a timeout, not a verdict).
+  if (f.kind == FindingKind::Yozume && !a.final_node && !a.one_move_work &&
+      (!f.exact || visits > CONVERGE_VISITS || budget_.exhausted())) {
+    f.kind = FindingKind::Unchecked;
+    f.set_severity(Severity::Unchecked, Severity::Unchecked);
+    f.note = !f.exact ? "余詰 or not: its length was not proven within the budget"
+                      : "余詰 or not: no return to the main line found within " +
+                            std::to_string(CONVERGE_VISITS) + " positions";
+  }
 }
 
 // Whether pos (on the alternative's line, `alt_plies` after the branch node before `ply`, mating
@@ -126,7 +133,7 @@ bool Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_pl
   }
   bool any = false;
   for (Move e : MoveList<EVASIONS>(pos)) {
-    if (c.futile(pos, e)) continue;
+    if (c.futile(pos, e, value)) continue;
     pos.do_move(e);
     const bool inferior = c.mates_within(pos, value - 3) == Tri::Yes;
     const bool r = inferior || converges(c, pos, ply, value - 1, alt_plies + 1, visits, found);
@@ -177,7 +184,7 @@ bool Verifier::replays_main_line(Check& c, const Position& start, int from_ply) 
     } else {
       const int left = length() - i;  // plies from here to mate, the defender's move included
       for (Move e : MoveList<EVASIONS>(pos)) {
-        if (e == m || c.futile(pos, e)) continue;
+        if (e == m || c.futile(pos, e, left)) continue;
         pos.do_move(e);
         const Tri t = c.mates_within(pos, left - 1);
         pos.undo_move();

@@ -115,7 +115,11 @@ class Check {
     const NodeOutcome o = prove(pos, MateLen(len));
     return o.proven() ? Tri::Yes : o.disproven() ? Tri::No : Tri::Unknown;
   }
-  bool futile(Position& pos, Move m) { return dfpn_.is_futile(pos, attacker_, m); }
+  // Whether the defender's reply m is a futile interposition, at a node worth `value` plies
+  // (0: only those futile on the spot; the 狭義 test needs the node's value, docs/RULES.md §4.2).
+  bool futile(Position& pos, Move m, int value = 0) {
+    return dfpn_.is_futile(pos, attacker_, m, MateLen(std::max(value, 0)));
+  }
 
   // The exact mate length of pos, given that it mates within `hi`: asks for two plies less
   // until there is no such mate. `exact` is false when the budget ran out first.
@@ -143,7 +147,7 @@ class Check {
       for (Move m : MoveList<CHECKS>(pos)) moves.push_back(m);
     } else {
       for (Move e : MoveList<EVASIONS>(pos))
-        if (!futile(pos, e)) moves.push_back(e);
+        if (!futile(pos, e, value)) moves.push_back(e);
     }
     for (Move m : moves) {
       pos.do_move(m);

@@ -34,7 +34,7 @@ void Verifier::check_defender_node(Position& pos, int ply) {
     std::string why;
     {
       Check c = check();
-      if (c.futile(pos, e)) continue;
+      if (c.futile(pos, e, after + 1)) continue;
       pos.do_move(e);
       answered = c.mates_within(pos, after - 2);
       if (answered == Tri::No && ply + 1 == length()) answered = c.mates_within(pos, after);

@@ -176,7 +176,8 @@ VerifyItem read_collection_line(const std::string& text, const std::string& sour
     set_claimed_length(item, cols[1]);
   }
   if (cols.size() > 2) item.id = cols[2];
-  if (cols.size() > 4 && !cols[4].empty()) {
+  // The fifth column: the claimed line; "-" (as for the length) when there is none.
+  if (cols.size() > 4 && !cols[4].empty() && cols[4] != "-") {
     Result<std::vector<Move>> moves = read_usi_line(item.record.position, cols[4]);
     if (!moves) {
       item.error = source + ":" + std::to_string(line) + ": " + moves.error();
