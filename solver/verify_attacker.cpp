@@ -164,24 +164,49 @@ bool Verifier::exact_meeting(const Position& pos, int ply, int alt_plies,
   return false;
 }
 
+namespace {
+
+// The main line's move m as the attacker can play it here: m itself, or, when the moving piece
+// stands elsewhere (a knight dropped on another square, 打ち場所非限定), the one move of the same
+// kind of piece to the same square with the same promotion. The record reads the same.
+Move same_move_here(const Position& pos, Move m) {
+  MoveList<LEGAL> legal(pos);
+  if (legal.contains(m)) return m;
+  if (m.is_drop()) return MOVE_NONE;
+  Move found = MOVE_NONE;
+  for (Move e : legal) {
+    if (e.is_drop() || e.to() != m.to() || e.is_promotion() != m.is_promotion()) continue;
+    if (e.moved_piece() != m.moved_piece()) continue;
+    if (found != MOVE_NONE) return MOVE_NONE;  // two such pieces: not the same move
+    found = e;
+  }
+  return found;
+}
+
+}  // namespace
+
 // Whether the main line's moves from `from_ply` (1-based, an attacker move) replay from pos to
-// mate: each attacker move legal and a check, each defender move legal and among the longest
-// replies (every other reply mated no later), the last position mate. pos then differs from the
-// main line's only by material that plays no part (docs/RULES.md §5.3).
+// mate: each attacker move legal (possibly from another square, same_move_here) and a check,
+// each defender move legal and among the longest replies (every other reply mated no later),
+// the last position mate. pos then differs from the main line's only by material that plays no
+// part, or by where a piece came from (docs/RULES.md §5.3).
 bool Verifier::replays_main_line(Check& c, const Position& start, int from_ply) {
   // Cheap refusals first: the king where the main line has it, the first move a check.
   const Position& node = main_nodes_[from_ply - 1];
   const Color defender = ~attacker_;
   if (start.king_square(defender) != node.king_square(defender)) return false;
-  const Move first = main_[from_ply - 1];
-  if (!MoveList<CHECKS>(start).contains(first)) return false;
+  const Move first = same_move_here(start, main_[from_ply - 1]);
+  if (first == MOVE_NONE || !start.gives_check(first)) return false;
   Position pos = start;
   for (int i = from_ply - 1; i < length(); ++i) {
-    const Move m = main_[i];
-    if (!MoveList<LEGAL>(pos).contains(m)) return false;
+    Move m = main_[i];
     if (pos.side_to_move() == attacker_) {
-      if (!pos.gives_check(m)) return false;
-    } else {
+      m = same_move_here(pos, m);
+      if (m == MOVE_NONE || !pos.gives_check(m)) return false;
+    } else if (!MoveList<LEGAL>(pos).contains(m)) {
+      return false;
+    }
+    if (pos.side_to_move() != attacker_) {
       const int left = length() - i;  // plies from here to mate, the defender's move included
       for (Move e : MoveList<EVASIONS>(pos)) {
         if (e == m || c.futile(pos, e, left)) continue;
