@@ -470,12 +470,10 @@ void Dfpn::store(const Position& pos, const NodeOutcome& node, uint64_t work, Ma
     hand = pos.hand(attacker_);
     ++exact_entries_;
   }
-  table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work, node.rep,
-               remaining);
+  table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work, node.rep, remaining);
 }
 
-bool Dfpn::interposition_is_futile(Position& pos, int ply, Move m, Hand& proof,
-                                   MateLen remaining) {
+bool Dfpn::interposition_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining) {
   return futile_policy_ == FutilePolicy::Wide ? wide_futile(pos, ply, m, proof, remaining)
                                               : futile_on_the_spot(pos, ply, m, proof);
 }

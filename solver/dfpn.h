@@ -119,7 +119,7 @@ class Dfpn {
     bool futile_checked = false;
     bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
     bool rep_tested = false;     // judged not futile through a repetition: for this path only
-    bool max_dn = false;  // OR node: counted in the disproof number by max, not by sum
+    bool max_dn = false;         // OR node: counted in the disproof number by max, not by sum
   };
 
   NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);

@@ -28,9 +28,9 @@ bool capture_checks_alone(const Position& after, Square origin, Square to) {
   }
   // 3. No ranging piece looks at the king through `origin` with at most one piece between:
   //    it would pin a defender piece that the refilled square would free.
-  Bitboard sliders = after.pieces(attacker) & (after.pieces(LANCE) | after.pieces(BISHOP) |
-                                               after.pieces(ROOK) | after.pieces(HORSE) |
-                                               after.pieces(DRAGON));
+  Bitboard sliders =
+      after.pieces(attacker) & (after.pieces(LANCE) | after.pieces(BISHOP) | after.pieces(ROOK) |
+                                after.pieces(HORSE) | after.pieces(DRAGON));
   while (sliders) {
     const Square z = sliders.pop_lsb();
     if (!between_bb(z, ksq).test(origin)) continue;

@@ -28,8 +28,6 @@ inline PnDn saturating_add(PnDn a, PnDn b) {
   return s >= PN_INF ? PN_INF : s;
 }
 
-
-
 // What the table knows about one node (board + attacker hand) for one query.
 struct TableResult {
   PnDn pn = 1;

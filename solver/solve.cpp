@@ -214,8 +214,7 @@ class LineExtractor {
 // Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
 // the budget.
 // `bound` is lowered to the root's proven length.
-std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos,
-                               int& root_bound) {
+std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, int& root_bound) {
   int bound = root_bound;
   const Color attacker = pos.side_to_move();
   std::vector<Move> line;

@@ -28,8 +28,8 @@
 
 #include "finding.h"
 #include "position.h"
-#include "profile.h"
 #include "problem_record.h"
+#include "profile.h"
 #include "proof_table.h"
 #include "solve.h"
 
@@ -39,8 +39,9 @@ namespace kanju {
 struct Claim {
   enum class Kind { None, Length, NoMate };
   Kind kind = Kind::None;
-  int length = -1;         // plies (Kind::Length)
-  std::vector<Move> line;  // the claimed solution (作意); may be empty, each move legal where played
+  int length = -1;  // plies (Kind::Length)
+  std::vector<Move>
+      line;  // the claimed solution (作意); may be empty, each move legal where played
   std::optional<Profile> profile;  // the era the problem says it belongs to, if it says
 };
 
@@ -65,10 +66,10 @@ struct VerifyOptions {
 // Findings, severities and verdicts: finding.h.
 
 struct VerifyResult {
-  SolveResult solve;               // the solver's answer: status, proven length, its line
-  std::vector<Move> main_line;     // the line the checks followed
-  bool main_line_claimed = false;  // main_line is the claimed line
-  bool unneeded_checked = false;   // every piece was checked (不要駒)
+  SolveResult solve;                  // the solver's answer: status, proven length, its line
+  std::vector<Move> main_line;        // the line the checks followed
+  bool main_line_claimed = false;     // main_line is the claimed line
+  bool unneeded_checked = false;      // every piece was checked (不要駒)
   Profile profile = Profile::Modern;  // the profile `verdict` is given in
   Verdict verdict = Verdict::Unknown;
   std::vector<Finding> findings;  // in the order found: the whole problem, then by ply

@@ -20,8 +20,7 @@ void Verifier::check_attacker_node(Position& pos, int ply) {
   const Move main_move = main_[ply - 1];
   int main_len = 0;  // V(m), computed when first needed
   // On the final move only other mates in one, unless asked for the strict reading.
-  const MateLen bound =
-      ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
+  const MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
   for (Move m : MoveList<CHECKS>(pos)) {
     if (m == main_move) continue;
     if (budget_gone(ply, "余詰 and the checks after it")) {

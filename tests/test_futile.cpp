@@ -78,8 +78,8 @@ TEST_CASE("the futile-interposition readings are parsed by name, exclude as narr
   CHECK(parse_futile_policy("COUNT") == FutilePolicy::Count);
   CHECK(parse_futile_policy("wide") == FutilePolicy::Wide);
   CHECK_FALSE(parse_futile_policy("sometimes").has_value());
-  for (FutilePolicy p : {FutilePolicy::Composer, FutilePolicy::Narrow, FutilePolicy::Count,
-                         FutilePolicy::Wide})
+  for (FutilePolicy p :
+       {FutilePolicy::Composer, FutilePolicy::Narrow, FutilePolicy::Count, FutilePolicy::Wide})
     CHECK(parse_futile_policy(futile_policy_name(p)) == p);
 }
 
@@ -132,8 +132,7 @@ TEST_CASE("a futile interposition stays futile at every bound and with more atta
     CHECK(prove(MOVE_PROBLEM, bound, FutilePolicy::Composer).proven());
   // More pieces in the attacker's hand, fewer in the defender's: still futile.
   CHECK(futile("8k/4s4/R5NG1/9/9/9/9/9/9 b G 1", MOVE_CHECK, "5b4a", FutilePolicy::Composer));
-  CHECK(futile("9/9/6s1G/9/6S1k/6N2/8P/9/7L1 b BRp 1", XY_CHECK, "P*2f",
-               FutilePolicy::Composer));
+  CHECK(futile("9/9/6s1G/9/6S1k/6N2/8P/9/7L1 b BRp 1", XY_CHECK, "P*2f", FutilePolicy::Composer));
 }
 
 // 将棋図巧87 before ply 29 (▲７四香打). The lance interposed on 7c can be taken back by the

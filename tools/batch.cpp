@@ -43,13 +43,13 @@ void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide) {
   std::map<std::string, FutilePolicy> names;
   for (const char* name : {"composer", "narrow", "exclude", "count", "wide"})
     if (allow_wide || std::string(name) != "wide") names[name] = *parse_futile_policy(name);
-  sub->add_option("--futile", futile,
-                  std::string("Futile interpositions (無駄合, docs/RULES.md §4): composer (the "
-                              "composers' reading: taken at once and mate on the spot, drops and "
-                              "moves), narrow (drops taken by the checker only), count (every "
-                              "interposition counts)") +
-                      (allow_wide ? ", or wide (experimental: also drops that only add two plies)"
-                                  : ""))
+  sub->add_option(
+         "--futile", futile,
+         std::string("Futile interpositions (無駄合, docs/RULES.md §4): composer (the "
+                     "composers' reading: taken at once and mate on the spot, drops and "
+                     "moves), narrow (drops taken by the checker only), count (every "
+                     "interposition counts)") +
+             (allow_wide ? ", or wide (experimental: also drops that only add two plies)" : ""))
       ->default_str("composer")
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }

@@ -32,11 +32,11 @@ namespace kanju::cli {
 
 // The settings a GUI changes with setoption.
 struct UsiOptions {
-  size_t hash_mb = 256;                         // USI_Hash
-  int threads = 1;                              // Threads (the search uses one)
+  size_t hash_mb = 256;                          // USI_Hash
+  int threads = 1;                               // Threads (the search uses one)
   FutilePolicy futile = FutilePolicy::Composer;  // FutileInterposition
-  uint64_t max_nodes = 0;                       // NodesLimit, 0: none
-  int info_interval_ms = 1000;                  // InfoInterval, 0: no periodic info
+  uint64_t max_nodes = 0;                        // NodesLimit, 0: none
+  int info_interval_ms = 1000;                   // InfoInterval, 0: no periodic info
 };
 
 // What a go command asks for.

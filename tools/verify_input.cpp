@@ -189,8 +189,8 @@ VerifyItem read_collection_line(const std::string& text, const std::string& sour
   if (cols.size() > 5 && !cols[5].empty() && cols[5] != "-") {
     item.claim.profile = parse_profile(cols[5]);
     if (!item.claim.profile)
-      item.error = source + ":" + std::to_string(line) + ": sixth column: unknown era '" +
-                   cols[5] + "' (modern or classic)";
+      item.error = source + ":" + std::to_string(line) + ": sixth column: unknown era '" + cols[5] +
+                   "' (modern or classic)";
   }
   return item;
 }
