@@ -1,0 +1,136 @@
+// The composers' categories (docs/RULES.md §5, CONVENTIONS.md §4 and §6) as the verifier finds
+// them in 将棋図巧, each problem followed along its published line (problems/zukou.tsv, fifth
+// column): one category a test, on problems that verify in about a second. Each finding is
+// named with its ply, move, lengths and convergence, as a reader checks it on a board.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sfen_fixture.h"
+#include "solver/usi_move.h"
+#include "solver/verify.h"
+
+using namespace kanju;
+using kanju::test::from_sfen;
+
+namespace {
+
+const std::string PROBLEMS = std::string(KANJU_TEST_DATA) + "/../../problems/";
+
+struct Judged {
+  VerifyResult result;
+  Verdict modern, classic;
+};
+
+// Problem `id` of problems/zukou.tsv verified along its published line.
+Judged judge(const std::string& id) {
+  std::ifstream in(PROBLEMS + "zukou.tsv");
+  std::string line;
+  std::vector<std::string> cols;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> c;
+    std::stringstream ss(line);
+    for (std::string s; std::getline(ss, s, '\t');) c.push_back(s);
+    if (c.size() > 4 && c[2] == id) cols = c;
+  }
+  REQUIRE(cols.size() > 4);
+  Claim claim;
+  claim.kind = Claim::Kind::Length;
+  claim.profile = Profile::Classic;
+  Position pos = from_sfen(cols[0]);
+  std::stringstream moves(cols[4]);
+  for (std::string u; moves >> u;) {
+    Result<Move> m = parse_usi_move(pos, u);
+    REQUIRE(m.ok());
+    claim.line.push_back(*m);
+    pos.do_move(*m);
+  }
+  claim.length = int(claim.line.size());
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.check_nodes = 1'000'000;
+  options.limits.max_nodes = 20'000'000;
+  ProofTable table(64);
+  Judged j{verify(from_sfen(cols[0]), claim, table, options), {}, {}};
+  j.modern = verdict_of(j.result.findings, Profile::Modern);
+  j.classic = verdict_of(j.result.findings, Profile::Classic);
+  return j;
+}
+
+const Finding* find(const VerifyResult& r, FindingKind kind, int ply, const std::string& usi = "") {
+  for (const Finding& f : r.findings)
+    if (f.kind == kind && f.ply == ply && (usi.empty() || to_usi(f.move) == usi)) return &f;
+  return nullptr;
+}
+
+std::string kinds(const VerifyResult& r) {
+  std::string s;
+  for (const Finding& f : r.findings)
+    s += std::string(to_string(f.kind)) + "@" + std::to_string(f.ply) + " " + to_usi(f.move) + "; ";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("成生非限定 of a silver: 図巧64 ply 43, ▲１二銀不成 as long and back exactly",
+          "[zukou-categories]") {
+  const Judged j = judge("zukou-064");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::PromotionNonLimiting, 43, "2a1b");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 27);
+  CHECK(f->main_length == 27);
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("迂回: 図巧42 ply 25, ▲４三龍 comes back to the main line two moves later",
+          "[zukou-categories]") {
+  const Judged j = judge("zukou-042");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::Detour, 25, "1c4c");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 7);
+  CHECK(f->main_length == 3);
+  CHECK(f->convergence.converges());
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("手順前後: 図巧22 ply 29, ▲５二桂成 first reaches the same position as long",
+          "[zukou-categories]") {
+  const Judged j = judge("zukou-022");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::Transposition, 29, "6d5b+");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == f->main_length);
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("変長 with a spare piece: 図巧74 ply 8, △７七桂打 lasts 2 plies longer",
+          "[zukou-categories]") {
+  const Judged j = judge("zukou-074");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::LongerVariation, 8, "N*7g");
+  REQUIRE(f != nullptr);
+  CHECK(f->length - f->main_length == 2);
+  CHECK(f->leaves_pieces);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+}
+
+TEST_CASE("変同 in the last two plies is not a finding", "[zukou-categories]") {
+  for (const char* id : {"zukou-042", "zukou-064", "zukou-022"}) {
+    const Judged j = judge(id);
+    INFO(id << ": " << kinds(j.result));
+    const int last_defence = int(j.result.main_line.size()) - 1;
+    for (const Finding& f : j.result.findings)
+      if (f.kind == FindingKind::SameLengthVariation) CHECK(f.ply < last_defence);
+  }
+}
