@@ -89,15 +89,35 @@ TEST_CASE("成生非限定 of a silver: 図巧64 ply 43, ▲１二銀不成 as l
   CHECK(j.classic == Verdict::Sound);
 }
 
-TEST_CASE("迂回: 図巧42 ply 25, ▲４三龍 comes back to the main line two moves later",
+TEST_CASE("迂回 of both kinds: 図巧20, back to the branch (イ) and into the main line later (ロ)",
           "[zukou-categories]") {
+  const Judged j = judge("zukou-020");
+  INFO(kinds(j.result));
+  // Ply 15: ▲３三成香 comes back after 4 plies to the position the branch left (after ply 14).
+  const Finding* i = find(j.result, FindingKind::Detour, 15, "2c3c");
+  REQUIRE(i != nullptr);
+  CHECK(i->length - i->main_length == 4);
+  CHECK(i->convergence.kind == Convergence::Kind::Exact);
+  CHECK(i->convergence.main_ply == 14);
+  // Ply 31: ▲６三金打 reaches the position after ply 32 four plies on: two plies late.
+  const Finding* ro = find(j.result, FindingKind::Detour, 31, "G*6c");
+  REQUIRE(ro != nullptr);
+  CHECK(ro->length - ro->main_length == 2);
+  CHECK(ro->convergence.main_ply == 32);
+  for (const Finding* f : {i, ro}) {
+    CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+    CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  }
+}
+
+TEST_CASE("迂回 back to an earlier position: 図巧42 ply 25, ▲４三龍", "[zukou-categories]") {
   const Judged j = judge("zukou-042");
   INFO(kinds(j.result));
   const Finding* f = find(j.result, FindingKind::Detour, 25, "1c4c");
   REQUIRE(f != nullptr);
   CHECK(f->length == 7);
   CHECK(f->main_length == 3);
-  CHECK(f->convergence.converges());
+  CHECK(f->convergence.main_ply == 23);
   CHECK(f->severity_in(Profile::Classic) == Severity::Note);
   CHECK(j.classic == Verdict::Sound);
 }
