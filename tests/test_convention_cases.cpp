@@ -1,0 +1,342 @@
+// The composers' conventions (docs/RULES.md §4 and §5; ../shared/CONVENTIONS.md §4 and §6), one
+// small position built by hand for each, checked against what Kanju reports: the finding's kind,
+// ply and move, and the verdict in both profiles. Every position is a few plies long and is
+// verified in a fraction of a second.
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sfen_fixture.h"
+#include "solver/dfpn.h"
+#include "solver/solve.h"
+#include "solver/usi_move.h"
+#include "solver/verify.h"
+
+using namespace kanju;
+using kanju::test::from_sfen;
+
+namespace {
+
+// The moves of a line given in USI, each legal where it is played.
+std::vector<Move> moves_of(const std::string& sfen, const std::string& line) {
+  Position pos = from_sfen(sfen);
+  std::vector<Move> moves;
+  std::stringstream ss(line);
+  for (std::string u; ss >> u;) {
+    Result<Move> m = parse_usi_move(pos, u);
+    INFO(u);
+    REQUIRE(m.ok());
+    moves.push_back(*m);
+    pos.do_move(*m);
+  }
+  return moves;
+}
+
+struct Judged {
+  VerifyResult result;
+  Verdict modern, classic;
+};
+
+// Verifies the problem against its claimed line (and the line's length), without the 不要駒
+// check: each position is built for one convention and is not meant to be economical.
+Judged judge(const std::string& sfen, const std::string& line,
+             FutilePolicy futile = FutilePolicy::Composer) {
+  Claim claim;
+  claim.kind = Claim::Kind::Length;
+  claim.line = moves_of(sfen, line);
+  claim.length = int(claim.line.size());
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.check_nodes = 1'000'000;
+  options.futile = futile;
+  ProofTable table(16);
+  Judged j{verify(from_sfen(sfen), claim, table, options), {}, {}};
+  j.modern = verdict_of(j.result.findings, Profile::Modern);
+  j.classic = verdict_of(j.result.findings, Profile::Classic);
+  return j;
+}
+
+const Finding* find(const VerifyResult& r, FindingKind kind, int ply, const std::string& usi = "") {
+  for (const Finding& f : r.findings)
+    if (f.kind == kind && f.ply == ply && (usi.empty() || to_usi(f.move) == usi)) return &f;
+  return nullptr;
+}
+
+int count(const VerifyResult& r, FindingKind kind) {
+  int n = 0;
+  for (const Finding& f : r.findings) n += f.kind == kind;
+  return n;
+}
+
+std::string kinds(const VerifyResult& r) {
+  std::string s;
+  for (const Finding& f : r.findings)
+    s += std::string(to_string(f.kind)) + "@" + std::to_string(f.ply) + " " + to_usi(f.move) + " " +
+         to_string(f.severity_in(Profile::Modern)) + "/" +
+         to_string(f.severity_in(Profile::Classic)) + "; ";
+  return s;
+}
+
+SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile) {
+  SolveOptions options;
+  options.futile = futile;
+  options.limits.max_nodes = 2'000'000;
+  ProofTable table(16);
+  return solve(from_sfen(sfen), table, options);
+}
+
+}  // namespace
+
+TEST_CASE("迂回 (イ): a rook and the king step out and back to the branch position itself",
+          "[cases]") {
+  // ▲１五歩打 △１三玉 ▲１二銀成 mates in 3 (the pawn drop is no 打ち歩詰め: the king has １三).
+  // ▲２四飛 checks too, the knight on ３六 guarding the rook: △１三玉 is mated at once by
+  // ▲１二銀成, so the king goes back to １五; ▲２五飛 checks from where the rook came, the
+  // knight on ３七 guarding it, and the king's own pawn on １六 leaves it only △１四玉: the
+  // problem's own diagram, four plies later, and the main line mates from there: 7 plies
+  // against 3.
+  const std::string sfen = "7SG/9/9/8k/7R1/6N1p/6N2/9/9 b Pr2b3g3s2n4l16p 1";
+  const Judged j = judge(sfen, "P*1e 1d1c 2a1b+");  // ▲１五歩打 △１三玉 ▲１二銀成
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::Detour, 1, "2e2d");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 7);
+  CHECK(f->main_length == 3);
+  // Back at the branch itself: the main line's position before its ply 1, after 4 plies.
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->convergence.main_ply == f->ply - 1);
+  CHECK(f->convergence.alt_plies == 4);
+  REQUIRE(f->line.size() == 7);
+  Position pos = from_sfen(sfen);
+  const uint64_t branch = pos.key();
+  for (int i = 0; i < 4; ++i) pos.do_move(f->line[i]);
+  CHECK(pos.key() == branch);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(count(j.result, FindingKind::Yozume) == 0);
+  CHECK(j.modern == Verdict::Flawed);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("迂回 (ロ): a rook dropped farther lets the king step aside, and rejoins two plies late",
+          "[cases]") {
+  // ▲１二飛打 △同玉 ▲２三金打 △１一玉 ▲１二金打: the rook is given up next to the king and the
+  // golds mate (the defender's gold on ３一 keeps the other orders of these drops from mating).
+  // ▲１四飛打 instead lets the king step aside to ２一; ▲１二飛成 checks again and △同玉 reaches
+  // the main line's position after its ply 2, two plies late, with the same hands, and the main
+  // line mates from there: 7 plies against 5, a detour that never comes back to the branch.
+  const std::string sfen = "6g1k/9/9/6S2/9/9/9/9/9 b R2Gr2b1g3s4n4l18p 1";
+  const Judged j = judge(sfen, "R*1b 1a1b G*2c 1b1a G*1b");
+  INFO(kinds(j.result));
+  CHECK(j.result.main_line_claimed);
+  CHECK(j.result.solve.length == 5);
+  const Finding* f = find(j.result, FindingKind::Detour, 1, "R*1d");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 7);
+  CHECK(f->main_length == 5);
+  REQUIRE(f->line.size() == 7);
+  CHECK(to_usi(f->line[1]) == "1a2a");
+  CHECK(to_usi(f->line[2]) == "1d1b+");
+  CHECK(to_usi(f->line[3]) == "2a1b");
+  // Back on the main line later than the branch: its position after ply 2, after 4 plies.
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->convergence.main_ply == 2);
+  CHECK(f->convergence.main_ply > f->ply - 1);
+  CHECK(f->convergence.alt_plies == 4);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(count(j.result, FindingKind::Yozume) == 0);
+  CHECK(j.modern == Verdict::Flawed);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("着手非限定: the rook that uncovers the horse's check may stop anywhere on its file",
+          "[cases]") {
+  // The rook on ２五 stands between the horse on ３六 and the king on １四. Wherever it goes on the
+  // file it uncovers the same check, the king must go to １五 (its own pawn on １三, the knight
+  // guarding ２三, the rook the file, and a piece put on ２五 is taken by the horse, mate), and
+  // ▲１六歩 mates, the lance guarding the pawn: the same rook to another square of its line, as
+  // long, the main line's last move replaying.
+  const std::string sfen = "9/9/8p/8k/6NR1/6+B2/8P/9/8L b rb4g4s3n3l16p 1";
+  const Judged j = judge(sfen, "2e2g 1d1e 1g1f");  // ▲２七飛 △１五玉 ▲１六歩
+  INFO(kinds(j.result));
+  CHECK(j.result.main_line_claimed);
+  const Finding* f = find(j.result, FindingKind::DestinationNonLimiting, 1, "2e2i");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 3);
+  CHECK(f->main_length == 3);
+  CHECK(f->convergence.kind == Convergence::Kind::Replay);
+  CHECK(f->convergence.main_ply == 3);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  // Up the file too, promoted or not: every stop on the line is the same idea.
+  for (const char* other : {"2e2f", "2e2h", "2e2c+", "2e2c", "2e2b+", "2e2a"})
+    CHECK(find(j.result, FindingKind::DestinationNonLimiting, 1, other) != nullptr);
+  CHECK(count(j.result, FindingKind::Yozume) == 0);
+  CHECK(j.modern == Verdict::Flawed);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("成生非限定: a silver taken at once mates as well unpromoted", "[cases]") {
+  // ▲１三銀成 takes the gold and checks; △同玉, and ▲２三金打 mates with the gold taken (△２一玉
+  // instead is mated at once by ▲２二金打). The silver checks from １三 promoted or not, and is
+  // taken either way: after △同玉 the two positions are identical.
+  const std::string sfen = "8l/8k/8g/7S1/6N1P/9/9/9/9 b 2r2b3g3s3n3l17p 1";
+  const Judged j = judge(sfen, "2d1c+ 1b1c G*2c");  // ▲１三銀成 △同玉 ▲２三金打
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::PromotionNonLimiting, 1, "2d1c");
+  REQUIRE(f != nullptr);
+  CHECK(to_usi(f->main_move) == "2d1c+");
+  CHECK(f->length == 3);
+  CHECK(f->main_length == 3);
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->convergence.alt_plies == 2);
+  CHECK(f->convergence.main_ply == 2);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(j.result.findings.size() == 1);
+  CHECK(j.modern == Verdict::Flawed);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("変長: taking the knight lasts two plies longer and leaves the pawn in hand", "[cases]") {
+  // The author's line: ▲２三桂打 △１二玉 ▲１三金打, empty-handed. △同歩 instead lasts two plies
+  // more: ▲同桂不成 (the knight on ３五 takes back) △１二玉 ▲１三金打, and the pawn stays in the
+  // attacker's hand: a 2-ply 変長 with a spare piece. The solver, which lets the defender last
+  // longest, finds the 5 plies.
+  const std::string sfen = "7lk/7p1/6S2/8P/6N2/9/9/9/9 b NG2r2b3g3s2n3l16p 1";
+  const Judged j = judge(sfen, "N*2c 1a1b G*1c");
+  INFO(kinds(j.result));
+  CHECK(j.result.main_line_claimed);
+  CHECK(j.result.solve.length == 5);
+  const Finding* f = find(j.result, FindingKind::LongerVariation, 2, "2b2c");
+  REQUIRE(f != nullptr);
+  CHECK(f->leaves_pieces);
+  CHECK(f->length == 4);
+  CHECK(f->main_length == 2);
+  REQUIRE(f->line.size() == 4);
+  CHECK(to_usi(f->line[1]) == "3e2c");
+  // Unsound today; the 妙手説 era did not count it against a work.
+  CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(j.modern == Verdict::Unsound);
+  CHECK(j.classic == Verdict::Sound);
+}
+
+TEST_CASE("変同 at the defender's last move is not reported", "[cases]") {
+  // After ▲２三桂打 the king may go to １二 or to ２二, and ▲１三金打 mates either way with an empty
+  // hand: two replies as long, both empty-handed, but at the defender's last move, where no
+  // composer calls it 変同 (docs/RULES.md §5.4).
+  const std::string sfen = "7pk/9/5G3/8P/9/9/9/9/9 b NG2r2b2g4s3n4l16p 1";
+  for (const char* line : {"N*2c 1a1b G*1c", "N*2c 1a2b G*1c"}) {
+    const Judged j = judge(sfen, line);
+    INFO(line << ": " << kinds(j.result));
+    CHECK(j.result.main_line_claimed);
+    CHECK(j.result.solve.length == 3);
+    CHECK(find(j.result, FindingKind::SameLengthVariation, 2) == nullptr);
+    CHECK(count(j.result, FindingKind::SameLengthVariation) == 0);
+    CHECK(j.modern == Verdict::Sound);
+    CHECK(j.classic == Verdict::Sound);
+  }
+  // The other reply is a real 変同 candidate: mated in one more ply, with nothing left in hand.
+  Position pos = from_sfen(sfen);
+  for (Move m : moves_of(sfen, "N*2c 1a2b")) pos.do_move(m);
+  ProofTable table(16);
+  const SolveResult r = solve(pos, table, SolveOptions{});
+  REQUIRE(r.status == SolveStatus::Mate);
+  CHECK(r.length == 1);
+  REQUIRE(r.line.size() == 1);
+  pos.do_move(r.line[0]);
+  CHECK(pos.hand(BLACK).empty());
+}
+
+TEST_CASE("a chain of futile interpositions: mate in 1 for composers, longer when each counts",
+          "[cases]") {
+  // ▲１九飛 checks down the whole file. The king cannot move (its own lance and pawn), and every
+  // piece put between is taken by the rook, which checks again, down to １二, where the knight
+  // on ２四 guards the rook: each interposition is futile, the last one at once and the others
+  // by the chain. Composers call it a mate in 1; counting every interposition, the defender drops
+  // pawns (a pawn cannot be dropped to mate) all the way up, 15 plies.
+  const std::string sfen = "7lk/7p1/9/7N1/9/9/9/9/4R4 b r2b4g4s3n3l16p 1";
+  const SolveResult composer = solve_sfen(sfen, FutilePolicy::Composer);
+  INFO(composer.note);
+  REQUIRE(composer.status == SolveStatus::Mate);
+  CHECK(composer.length == 1);
+  REQUIRE(composer.line.size() == 1);
+  CHECK(to_usi(composer.line[0]) == "5i1i");
+  // Composer is the default, in the solver and in the verifier.
+  CHECK(SolveOptions{}.futile == FutilePolicy::Composer);
+  CHECK(VerifyOptions{}.futile == FutilePolicy::Composer);
+
+  const SolveResult counted = solve_sfen(sfen, FutilePolicy::Count);
+  INFO(counted.note);
+  REQUIRE(counted.status == SolveStatus::Mate);
+  CHECK(counted.length == 15);
+  REQUIRE(counted.line.size() == 15);
+  CHECK(to_usi(counted.line[0]) == "5i1i");
+  // The defender's every move is a drop onto the file, between the rook and the king.
+  for (size_t i = 1; i < counted.line.size(); i += 2) {
+    INFO(i);
+    CHECK(counted.line[i].is_drop());
+    CHECK(file_of(counted.line[i].to()) == file_of(counted.line[0].to()));
+  }
+
+  // The verifier reads it the same way: a sound mate in 1 by default; counting every
+  // interposition, the claimed mate in 1 does not end in mate (a pawn drop on １二 escapes).
+  const Judged j = judge(sfen, "5i1i");
+  INFO(kinds(j.result));
+  CHECK(j.result.findings.empty());
+  CHECK(j.modern == Verdict::Sound);
+  CHECK(j.classic == Verdict::Sound);
+  const Judged c = judge(sfen, "5i1i", FutilePolicy::Count);
+  INFO(kinds(c.result));
+  CHECK(c.result.solve.length == 15);
+  CHECK(find(c.result, FindingKind::ClaimedLineFails, 0) != nullptr);
+  CHECK(c.modern == Verdict::Unsound);
+  CHECK(c.classic == Verdict::Unsound);
+}
+
+TEST_CASE("KNOWN: interpositions the solver leaves out count in the verifier's defences",
+          "[cases]") {
+  // ▲４五飛 uncovers the bishop on ５五: △１二玉 and ▲２四桂打 mates. A piece put between on
+  // ３三 or ４四 is taken by the bishop, the king still goes to １二 and is mated just the same,
+  // the piece staying in the attacker's hand: 狭義無駄合, and the solver leaves it out (mate in
+  // 3). The position has cooks (the knights); it is here for the two readings below only.
+  // KNOWN: the verifier's defender check (Check::futile, without a value) asks only whether an
+  // interposition is futile on the spot, so it counts △３三飛打 ▲同角成 △１二玉 ▲２二馬 as a
+  // defence two plies longer with a piece left: a 2-ply 変長, unsound today, that no composer
+  // reports and that the solver's own length contradicts.
+  const std::string sfen = "7bk/9/5P3/5RN1P/4B1N2/9/9/9/9 b Nr4g4sn4l16p 1";
+  const Judged j = judge(sfen, "4d4e 1a1b N*2d");  // ▲４五飛 △１二玉 ▲２四桂打
+  INFO(kinds(j.result));
+  CHECK(j.result.solve.length == 3);
+  Position pos = from_sfen(sfen);
+  pos.do_move(moves_of(sfen, "4d4e")[0]);
+  Result<Move> drop = parse_usi_move(pos, "R*3c");
+  REQUIRE(drop.ok());
+  ProofTable table(16);
+  SearchLimits limits;
+  limits.max_nodes = 1'000'000;
+  Dfpn dfpn(table, limits, FutilePolicy::Composer);
+  CHECK(dfpn.is_futile(pos, BLACK, *drop, 2));     // 狭義, at the node's value
+  CHECK_FALSE(dfpn.is_futile(pos, BLACK, *drop));  // not on the spot: the king still has １二
+  const Finding* f = find(j.result, FindingKind::LongerVariation, 2, "R*3c");
+  REQUIRE(f != nullptr);
+  CHECK(f->leaves_pieces);
+  CHECK(f->length == 4);
+  CHECK(f->main_length == 2);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
+  // KNOWN: the rook may also leave the bishop's line along its rank (▲５四飛 ... ▲９四飛), as
+  // long, the main line's last move replaying: composers call this 着手非限定 too (the same rook
+  // to another square), but Kanju, finding neither the same line nor an identical position,
+  // files it as 手順前後, which docs/RULES.md §5.2 defines by an identical position. The
+  // severities are those of 着手非限定.
+  const Finding* t = find(j.result, FindingKind::Transposition, 1, "4d5d");
+  REQUIRE(t != nullptr);
+  CHECK(t->convergence.kind == Convergence::Kind::Replay);
+  CHECK(t->length == 3);
+  CHECK(t->severity_in(Profile::Modern) == Severity::Kizu);
+  CHECK(t->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(find(j.result, FindingKind::DestinationNonLimiting, 1, "4d4i") != nullptr);
+}
