@@ -27,13 +27,18 @@ bool dominated_non_promotion(Move alt, Move main) {
 // the same square that only replays the main line is 駒種非限定.
 FindingKind equal_length_kind(const AlternativeFacts& a) {
   const Move alt = a.move, main = a.main_move;
+  const bool replayed = a.convergence.kind == Convergence::Kind::Replay;
   if (!alt.is_drop() && !main.is_drop() && alt.from() == main.from()) {
     if (alt.to() == main.to()) return FindingKind::PromotionNonLimiting;
-    // The same piece to another square of the same line: 着手非限定.
-    if (aligned(main.from(), main.to(), alt.to())) return FindingKind::DestinationNonLimiting;
+    // The same piece to another square of the same line, or to a square from which the main
+    // line replays (the piece then stays where it went): 着手非限定.
+    if (aligned(main.from(), main.to(), alt.to()) || replayed)
+      return FindingKind::DestinationNonLimiting;
   }
-  if (alt.is_drop() && main.is_drop() && alt.drop_type() == main.drop_type() && a.king != SQ_NONE &&
-      aligned(a.king, main.to(), alt.to()))
+  // The same piece dropped farther on the line (以遠打), or elsewhere with the main line
+  // replaying (打ち場所非限定): 打点非限定.
+  if (alt.is_drop() && main.is_drop() && alt.drop_type() == main.drop_type() &&
+      ((a.king != SQ_NONE && aligned(a.king, main.to(), alt.to())) || replayed))
     return FindingKind::DropNonLimiting;
   if (a.convergence.kind == Convergence::Kind::Exact) return FindingKind::Transposition;
   if (alt.to() == main.to() && moving_type(alt) != moving_type(main))

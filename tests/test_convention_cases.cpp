@@ -321,12 +321,10 @@ TEST_CASE("interpositions the solver leaves out do not count in the verifier's d
   CHECK_FALSE(dfpn.is_futile(pos, BLACK, *drop));  // not on the spot: the king still has １二
   CHECK(find(j.result, FindingKind::LongerVariation, 2, "R*3c") == nullptr);
   CHECK(find(j.result, FindingKind::CorrectedLine, 2, "R*3c") == nullptr);
-  // KNOWN: the rook may also leave the bishop's line along its rank (▲５四飛 ... ▲９四飛), as
-  // long, the main line's last move replaying: composers call this 着手非限定 too (the same rook
-  // to another square), but Kanju, finding neither the same line nor an identical position,
-  // files it as 手順前後, which docs/RULES.md §5.2 defines by an identical position. The
-  // severities are those of 着手非限定.
-  const Finding* t = find(j.result, FindingKind::Transposition, 1, "4d5d");
+  // The rook may also leave the bishop's line along its rank (▲５四飛 ... ▲９四飛), as long, the
+  // main line's last move replaying: the same rook to another square, 着手非限定 (it was filed
+  // 手順前後 before, which docs/RULES.md §5.2 keeps for an identical position).
+  const Finding* t = find(j.result, FindingKind::DestinationNonLimiting, 1, "4d5d");
   REQUIRE(t != nullptr);
   CHECK(t->convergence.kind == Convergence::Kind::Replay);
   CHECK(t->length == 3);
