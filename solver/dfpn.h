@@ -140,6 +140,8 @@ class Dfpn {
                           bool* exact = nullptr);
   bool wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remaining);
+  bool each_capture_handed_back(Position& pos, int ply, Move m, bool checker_only,
+                                const std::function<bool(Move)>& taken);
   MateLen shortest_within(Position& pos, int ply, MateLen bound);
   bool same_defences(const Position& pos, Bitboard flights_before) const;
   NodeOutcome settle(Position& pos, int ply, MateLen bound);

@@ -28,40 +28,49 @@ using namespace dfpn_detail;
 bool Dfpn::futile_on_the_spot(Position& pos, int ply, Move m, Hand& proof, MateLen within,
                               bool* exact) {
   const Square csq = pos.checkers().lsb();
-  const Square to = m.to();
   const bool other_capturers = judges_move_interpositions(futile_policy_);
-  bool futile = false;
+  return each_capture_handed_back(pos, ply, m, !other_capturers, [&](Move c) {
+    if (c.from() != csq && !capture_checks_alone(pos, c.from(), c.to())) return false;
+    const NodeOutcome o = settle(pos, ply + 2, within);
+    if (!o.proven()) return false;
+    proof = o.hand;
+    // The mate on the spot may rest on interpositions futile by 狭義 (a proof the table holds
+    // for this hand only): then so does this verdict.
+    if (exact) *exact = o.exact;
+    return true;
+  });
+}
+
+// Plays the interposition m and each capture of it that gives check (by the checker only, if
+// `checker_only`), hands the taken piece back to the defender, and asks `taken` about the
+// position (defender to move, two plies deeper: the current path and its frames stay intact).
+// Stops at the first capture for which `taken` says true, and says whether there was one.
+bool Dfpn::each_capture_handed_back(Position& pos, int ply, Move m, bool checker_only,
+                                    const std::function<bool(Move)>& taken) {
+  const Square csq = pos.checkers().lsb();
+  const Square to = m.to();
+  bool found = false;
   visit(pos, m);
   const PieceType pt = unpromote(type_of(pos.piece_on(to)));
   reserve_path(ply + 3);
   path_[ply + 1] = pos.key();
   path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
   for (Move c : MoveList<LEGAL>(pos)) {
-    if (c.is_drop() || c.to() != to) continue;
-    if (c.from() != csq && !other_capturers) continue;
+    if (c.is_drop() || c.to() != to || (checker_only && c.from() != csq)) continue;
     path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
     // A capture that gives no check (a lance promoting next to the square) leaves the defender
-    // free to move at will: no mate on the spot.
-    if (!pos.in_check() || (c.from() != csq && !capture_checks_alone(pos, c.from(), to))) {
-      pos.undo_move();
-      continue;
+    // free to move at will: it proves nothing.
+    if (pos.in_check()) {
+      pos.transfer_hand_piece(attacker_, ~attacker_, pt);
+      found = taken(c);
+      pos.transfer_hand_piece(~attacker_, attacker_, pt);
     }
-    pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    NodeOutcome o = settle(pos, ply + 2, within);
-    pos.transfer_hand_piece(~attacker_, attacker_, pt);
     pos.undo_move();
-    if (o.proven()) {
-      futile = true;
-      proof = o.hand;
-      // The mate on the spot may rest on interpositions futile by 狭義 (a proof the table
-      // holds for this hand only): then so does this verdict.
-      if (exact) *exact = o.exact;
-      break;
-    }
+    if (found) break;
   }
   pos.undo_move();
-  return futile;
+  return found;
 }
 
 // FutilePolicy::Wide, at an AND node that must be mated within `remaining`: the drop is
@@ -111,29 +120,16 @@ bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interp
 // it is then discarded like any other found after the budget ran out (mid, step 4).
 bool Dfpn::futile_in_narrow_sense(Position& pos, int ply, Move m, MateLen remaining) {
   const MateLen bound = MateLen(remaining & ~MateLen(1));  // a defender node's value is even
-  const Square csq = pos.checkers().lsb();
-  const Square to = m.to();
   const Square ksq = pos.king_square(pos.side_to_move());
   Bitboard flights;
   for (Move e : MoveList<EVASIONS>(pos))
     if (!e.is_drop() && e.from() == ksq) flights.set(e.to());
   MateLen taken = NO_MATE_LEN;
-  visit(pos, m);
-  const PieceType pt = unpromote(type_of(pos.piece_on(to)));
-  reserve_path(ply + 3);
-  path_[ply + 1] = pos.key();
-  path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
-  for (Move c : MoveList<LEGAL>(pos)) {
-    if (c.is_drop() || c.from() != csq || c.to() != to) continue;
-    path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
-    visit(pos, c);
-    pos.transfer_hand_piece(attacker_, ~attacker_, pt);
-    if (pos.in_check() && same_defences(pos, flights))
+  each_capture_handed_back(pos, ply, m, true, [&](Move) {
+    if (same_defences(pos, flights))
       taken = std::min(taken, shortest_within(pos, ply + 2, std::min(bound, taken)));
-    pos.transfer_hand_piece(~attacker_, attacker_, pt);
-    pos.undo_move();
-  }
-  pos.undo_move();
+    return false;
+  });
   return taken <= bound && non_drop_lasts(pos, ply, taken, true);
 }
 
