@@ -7,75 +7,30 @@
 #include <string>
 #include <vector>
 
-#include "sfen_fixture.h"
 #include "solver/dfpn.h"
 #include "solver/solve.h"
-#include "solver/usi_move.h"
-#include "solver/verify.h"
+#include "verify_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using namespace kanju::test;
 
 namespace {
-
-// The moves of a line given in USI, each legal where it is played.
-std::vector<Move> moves_of(const std::string& sfen, const std::string& line) {
-  Position pos = from_sfen(sfen);
-  std::vector<Move> moves;
-  std::stringstream ss(line);
-  for (std::string u; ss >> u;) {
-    Result<Move> m = parse_usi_move(pos, u);
-    INFO(u);
-    REQUIRE(m.ok());
-    moves.push_back(*m);
-    pos.do_move(*m);
-  }
-  return moves;
-}
-
-struct Judged {
-  VerifyResult result;
-  Verdict modern, classic;
-};
 
 // Verifies the problem against its claimed line (and the line's length), without the 不要駒
 // check: each position is built for one convention and is not meant to be economical.
 Judged judge(const std::string& sfen, const std::string& line,
              FutilePolicy futile = FutilePolicy::Composer) {
-  Claim claim;
-  claim.kind = Claim::Kind::Length;
-  claim.line = moves_of(sfen, line);
-  claim.length = int(claim.line.size());
   VerifyOptions options;
   options.unneeded_pieces = false;
   options.check_nodes = 1'000'000;
   options.futile = futile;
-  ProofTable table(16);
-  Judged j{verify(from_sfen(sfen), claim, table, options), {}, {}};
-  j.modern = verdict_of(j.result.findings, Profile::Modern);
-  j.classic = verdict_of(j.result.findings, Profile::Classic);
-  return j;
-}
-
-const Finding* find(const VerifyResult& r, FindingKind kind, int ply, const std::string& usi = "") {
-  for (const Finding& f : r.findings)
-    if (f.kind == kind && f.ply == ply && (usi.empty() || to_usi(f.move) == usi)) return &f;
-  return nullptr;
+  return judged(sfen, line_claim(sfen, line), options, 16);
 }
 
 int count(const VerifyResult& r, FindingKind kind) {
   int n = 0;
   for (const Finding& f : r.findings) n += f.kind == kind;
   return n;
-}
-
-std::string kinds(const VerifyResult& r) {
-  std::string s;
-  for (const Finding& f : r.findings)
-    s += std::string(to_string(f.kind)) + "@" + std::to_string(f.ply) + " " + to_usi(f.move) + " " +
-         to_string(f.severity_in(Profile::Modern)) + "/" +
-         to_string(f.severity_in(Profile::Classic)) + "; ";
-  return s;
 }
 
 SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile) {

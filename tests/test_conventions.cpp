@@ -9,12 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "sfen_fixture.h"
-#include "solver/usi_move.h"
-#include "solver/verify.h"
+#include "verify_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using namespace kanju::test;
 
 namespace {
 
@@ -36,70 +34,31 @@ std::vector<std::vector<std::string>> rows(const std::string& path) {
 
 struct Example {
   std::string sfen;
-  std::vector<std::string> line;
+  std::string line;
 };
 
 // The example `id` with its claimed line (zukou ids: the published line).
 Example example(const std::string& id) {
   std::map<std::string, std::string> answers;
   for (const auto& r : rows(PROBLEMS + "zukou_answers.tsv")) answers[r[0]] = r[2];
-  for (const auto& r : rows(DATA + "conventions_examples.tsv")) {
-    if (r[0] != id) continue;
-    const std::string line = r[2].starts_with("zukou-") ? answers.at(r[2]) : r[2];
-    Example e{r[1], {}};
-    std::stringstream ss(line);
-    for (std::string m; ss >> m;) e.line.push_back(m);
-    return e;
-  }
+  for (const auto& r : rows(DATA + "conventions_examples.tsv"))
+    if (r[0] == id) return Example{r[1], r[2].starts_with("zukou-") ? answers.at(r[2]) : r[2]};
   FAIL("no example " << id);
   return {};
 }
 
-struct Judged {
-  VerifyResult result;
-  Verdict modern, classic;
-};
-
 Judged judge(const std::string& id) {
   const Example e = example(id);
-  Claim claim;
-  claim.kind = Claim::Kind::Length;
-  claim.length = int(e.line.size());
-  Position pos = from_sfen(e.sfen);
-  for (const std::string& u : e.line) {
-    Result<Move> m = parse_usi_move(pos, u);
-    REQUIRE(m.ok());
-    claim.line.push_back(*m);
-    pos.do_move(*m);
-  }
   VerifyOptions options;
   options.unneeded_pieces = false;
   options.check_nodes = 1'000'000;
-  ProofTable table(64);
-  Judged j{verify(from_sfen(e.sfen), claim, table, options), {}, {}};
-  j.modern = verdict_of(j.result.findings, Profile::Modern);
-  j.classic = verdict_of(j.result.findings, Profile::Classic);
-  return j;
-}
-
-const Finding* find(const VerifyResult& r, FindingKind kind, int ply, const std::string& usi = "") {
-  for (const Finding& f : r.findings)
-    if (f.kind == kind && f.ply == ply && (usi.empty() || to_usi(f.move) == usi)) return &f;
-  return nullptr;
-}
-
-std::string kinds(const VerifyResult& r) {
-  std::string s;
-  for (const Finding& f : r.findings)
-    s += std::string(to_string(f.kind)) + "@" + std::to_string(f.ply) + " " + to_usi(f.move) + " " +
-         to_string(f.severity_in(Profile::Modern)) + "/" +
-         to_string(f.severity_in(Profile::Classic)) + "; ";
-  return s;
+  return judged(e.sfen, line_claim(e.sfen, e.line), options, 64);
 }
 
 }  // namespace
 
-TEST_CASE("T1 図巧5: a bishop not promoting is no cook; 変同 is a flaw today only", "[conventions]") {
+TEST_CASE("T1 図巧5: a bishop not promoting is no cook; 変同 is a flaw today only",
+          "[conventions]") {
   const Judged j = judge("T1-zukou005");
   INFO(kinds(j.result));
   CHECK(j.result.main_line_claimed);
@@ -112,7 +71,8 @@ TEST_CASE("T1 図巧5: a bishop not promoting is no cook; 変同 is a flaw today
   CHECK(j.classic == Verdict::Sound);
 }
 
-TEST_CASE("T2: a rook not promoting that mates as fast is no cook (嫌がらせ不成)", "[conventions]") {
+TEST_CASE("T2: a rook not promoting that mates as fast is no cook (嫌がらせ不成)",
+          "[conventions]") {
   const Judged j = judge("T2-akinori");
   INFO(kinds(j.result));
   CHECK(find(j.result, FindingKind::DominatedNonPromotion, 1, "3e3c") != nullptr);
@@ -137,7 +97,8 @@ TEST_CASE("T3: lance drops farther away come back to the main line (以遠打)",
   CHECK(j.classic == Verdict::Sound);
 }
 
-TEST_CASE("T4: another order of moves to the same position is 手順前後, not 余詰", "[conventions]") {
+TEST_CASE("T4: another order of moves to the same position is 手順前後, not 余詰",
+          "[conventions]") {
   const Judged j = judge("T4-tejunzengo");
   INFO(kinds(j.result));
   const Finding* f = find(j.result, FindingKind::Transposition, 1, "3d1b+");

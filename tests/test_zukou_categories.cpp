@@ -8,28 +8,20 @@
 #include <string>
 #include <vector>
 
-#include "sfen_fixture.h"
-#include "solver/usi_move.h"
-#include "solver/verify.h"
+#include "verify_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using namespace kanju::test;
 
 namespace {
 
 const std::string PROBLEMS = std::string(KANJU_TEST_DATA) + "/../../problems/";
 
-struct Judged {
-  VerifyResult result;
-  Verdict modern, classic;
-};
-
-// Problem `id` of problems/zukou.tsv verified along its published line.
+// Problem `id` of problems/zukou.tsv verified along its published line, classic era.
 Judged judge(const std::string& id) {
   std::ifstream in(PROBLEMS + "zukou.tsv");
-  std::string line;
   std::vector<std::string> cols;
-  while (std::getline(in, line)) {
+  for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> c;
     std::stringstream ss(line);
@@ -37,40 +29,13 @@ Judged judge(const std::string& id) {
     if (c.size() > 4 && c[2] == id) cols = c;
   }
   REQUIRE(cols.size() > 4);
-  Claim claim;
-  claim.kind = Claim::Kind::Length;
+  Claim claim = line_claim(cols[0], cols[4]);
   claim.profile = Profile::Classic;
-  Position pos = from_sfen(cols[0]);
-  std::stringstream moves(cols[4]);
-  for (std::string u; moves >> u;) {
-    Result<Move> m = parse_usi_move(pos, u);
-    REQUIRE(m.ok());
-    claim.line.push_back(*m);
-    pos.do_move(*m);
-  }
-  claim.length = int(claim.line.size());
   VerifyOptions options;
   options.unneeded_pieces = false;
   options.check_nodes = 1'000'000;
   options.limits.max_nodes = 20'000'000;
-  ProofTable table(64);
-  Judged j{verify(from_sfen(cols[0]), claim, table, options), {}, {}};
-  j.modern = verdict_of(j.result.findings, Profile::Modern);
-  j.classic = verdict_of(j.result.findings, Profile::Classic);
-  return j;
-}
-
-const Finding* find(const VerifyResult& r, FindingKind kind, int ply, const std::string& usi = "") {
-  for (const Finding& f : r.findings)
-    if (f.kind == kind && f.ply == ply && (usi.empty() || to_usi(f.move) == usi)) return &f;
-  return nullptr;
-}
-
-std::string kinds(const VerifyResult& r) {
-  std::string s;
-  for (const Finding& f : r.findings)
-    s += std::string(to_string(f.kind)) + "@" + std::to_string(f.ply) + " " + to_usi(f.move) + "; ";
-  return s;
+  return judged(cols[0], claim, options, 64);
 }
 
 }  // namespace
