@@ -19,8 +19,11 @@ namespace {
 // each alternative is extracted once.
 class LineExtractor {
  public:
-  LineExtractor(Dfpn& dfpn, const ProofTable& table, Color attacker)
-      : dfpn_(dfpn), table_(table), attacker_(attacker) {}
+  // `preferred`: a line to follow wherever its move is as good as any other (a published
+  // 作意): on it, its move is tried first, so that a tie goes to the composer's choice.
+  LineExtractor(Dfpn& dfpn, const ProofTable& table, Color attacker,
+                std::vector<Move> preferred = {})
+      : dfpn_(dfpn), table_(table), attacker_(attacker), preferred_(std::move(preferred)) {}
 
   // Two passes. The first takes, at every node, the first move that keeps the value, trying
   // the moves the table already vouches for first: cheap, and usually the answer. If its line
@@ -29,13 +32,13 @@ class LineExtractor {
   // far: the alternatives multiply at every defender node. If it runs out, the first line stands
   // and tie_break_unfinished() says so.
   std::vector<Move> extract(Position& pos, int value) {
-    Line first = line_from(pos, value);
+    Line first = line_from(pos, value, preferred_.empty() ? -1 : 0);
     if (failed_ || first.empty_hand_at_mate) return first.moves;
     memo_.clear();
     explore_ = true;
     const uint64_t saved_limit = dfpn_.max_nodes();
     dfpn_.set_max_nodes(std::min(saved_limit, 2 * dfpn_.nodes() + 100000));
-    Line second = line_from(pos, value);
+    Line second = line_from(pos, value, preferred_.empty() ? -1 : 0);
     dfpn_.set_max_nodes(saved_limit);
     const bool second_ok = !failed_;
     tie_break_unfinished_ = failed_;
@@ -74,7 +77,7 @@ class LineExtractor {
   // square further away than needed); for the defender, the reply that refuted the longest
   // bounded mate while the length was proven. Futile interpositions are not the defender's
   // choices at all.
-  std::vector<Candidate> preference_order(Position& pos, int value) {
+  std::vector<Candidate> preference_order(Position& pos, int value, Move preferred) {
     std::vector<std::pair<int, Candidate>> ranked;
     const bool attacker_moves = pos.side_to_move() == attacker_;
     const Move refutation = attacker_moves
@@ -93,7 +96,8 @@ class LineExtractor {
       }
       pos.undo_move();
       if (known < 0) return;
-      ranked.emplace_back(rank + (known > 0 ? 0 : 2 * MAX_MOVES), Candidate{m, known});
+      ranked.emplace_back(m == preferred ? -1 : rank + (known > 0 ? 0 : 2 * MAX_MOVES),
+                          Candidate{m, known});
     };
     if (attacker_moves) {
       for (Move m : MoveList<CHECKS>(pos)) classify(m, 0);
@@ -106,7 +110,7 @@ class LineExtractor {
       // table vouches for is an accident of the search's history, not a choice the line
       // should show.
       for (auto& [rank, c] : ranked) {
-        if (!c.move.is_drop()) continue;
+        if (!c.move.is_drop() || rank < 0) continue;
         int group = rank - rank % MAX_MOVES;
         for (const auto& [r2, c2] : ranked)
           if (c2.move.is_drop() && c2.move.to() == c.move.to())
@@ -161,10 +165,14 @@ class LineExtractor {
     return attacker_moved ? mates_within(pos, value - 1) : !mates_within(pos, value - 3);
   }
 
-  Line line_from(Position& pos, int value) {
+  // `on_preferred`: the index in preferred_ of this node's move when the path so far is the
+  // preferred line's, else -1.
+  Line line_from(Position& pos, int value, int on_preferred) {
     if (value == 0 || failed_) return Line{{}, pos.hand(attacker_).empty()};
     const uint64_t memo_key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
-    if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
+    if (on_preferred >= int(preferred_.size())) on_preferred = -1;
+    const Move preferred = on_preferred >= 0 ? preferred_[on_preferred] : MOVE_NONE;
+    if (auto it = memo_.find(memo_key); it != memo_.end() && on_preferred < 0) return it->second;
     Line best;
     bool have = false;
     const bool attacker_moves = pos.side_to_move() == attacker_;
@@ -173,7 +181,7 @@ class LineExtractor {
     int in_hand = 0;
     for (PieceType pt : HAND_TYPES_SFEN_ORDER) in_hand += pos.hand(attacker_).count(pt);
     const bool empty_possible = in_hand <= (attacker_moves ? (value + 1) / 2 : value / 2);
-    std::vector<Candidate> candidates = preference_order(pos, value);
+    std::vector<Candidate> candidates = preference_order(pos, value, preferred);
     if (!attacker_moves) eliminate_shorter(pos, value, candidates);
     for (const Candidate& c : candidates) {
       const Move m = c.move;
@@ -183,7 +191,7 @@ class LineExtractor {
         if (failed_) break;
         continue;
       }
-      Line sub = line_from(pos, value - 1);
+      Line sub = line_from(pos, value - 1, m == preferred ? on_preferred + 1 : -1);
       pos.undo_move();
       if (failed_) break;
       sub.moves.insert(sub.moves.begin(), m);
@@ -198,6 +206,7 @@ class LineExtractor {
   Dfpn& dfpn_;
   const ProofTable& table_;
   Color attacker_;
+  std::vector<Move> preferred_;
   bool failed_ = false;
   bool explore_ = false;
   bool tie_break_unfinished_ = false;
@@ -443,7 +452,7 @@ SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& o
   dfpn.set_phase("line", length);
   bool failed = false, tie_break_unfinished = false;
   for (int attempt = 0;; ++attempt) {
-    LineExtractor extractor(dfpn, table, attacker);
+    LineExtractor extractor(dfpn, table, attacker, options.preferred_line);
     result.line = extractor.extract(pos, length);
     failed = extractor.failed();
     tie_break_unfinished = extractor.tie_break_unfinished();

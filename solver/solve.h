@@ -30,6 +30,11 @@ struct SolveOptions {
   // none). They lower the bound cheaply where the first proof took detours,
   // which long mates are full of (ミクロコスモス: 1595 plies found, 1525 after one pass).
   uint64_t local_query_nodes = 1'000'000;
+  // A line to print where it is as good as any (the published 作意 of a collection): at each of
+  // its nodes the extraction tries its move first, and keeps it when it keeps the minimax value
+  // (and leaves no spare pieces where another choice would not). Off the line, or past a move
+  // that does not keep the value, the usual order decides.
+  std::vector<Move> preferred_line;
 };
 
 struct SolveResult {

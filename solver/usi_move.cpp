@@ -169,4 +169,24 @@ Result<Move> parse_usi_move(const Position& pos, std::string_view text) {
                     u.from == SQ_NONE ? why_illegal_drop(pos, u) : why_illegal_board_move(pos, u));
 }
 
+Result<std::vector<Move>> parse_usi_line(const Position& start, std::string_view text) {
+  std::vector<Move> line;
+  Position pos = start;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == '\t') {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
+    Result<Move> m = parse_usi_move(pos, text.substr(i, end - i));
+    if (!m) return Error{"move " + std::to_string(line.size() + 1) + ": " + m.error()};
+    line.push_back(*m);
+    pos.do_move(*m);
+    i = end;
+  }
+  return line;
+}
+
 }  // namespace kanju

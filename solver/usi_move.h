@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "position.h"
 #include "result.h"
@@ -21,6 +22,10 @@ std::string to_usi(Move m);
 // Reads a USI move and accepts it only when it is one of the legal moves of `pos`. The error
 // names the move and, where it can tell, why it is illegal ("a pawn on 7g cannot move to 7e").
 Result<Move> parse_usi_move(const Position& pos, std::string_view text);
+
+// Reads a line of USI moves separated by spaces, each legal where it is played from `start`.
+// The error names the move by its number ("move 3: ...").
+Result<std::vector<Move>> parse_usi_line(const Position& start, std::string_view text);
 
 // --- Notation pieces shared with the SFEN reader and writer.
 

@@ -1,5 +1,6 @@
 // The published 将棋図巧 lines (problems/zukou_answers.tsv) against their problems
 // (problems/zukou.tsv): every line replays as a mate, as tools/compare_published.py assumes.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
@@ -82,4 +83,50 @@ TEST_CASE("zukou.tsv carries each published line as its fifth column and the cla
     with_line += it != answer_of.end();
   }
   CHECK(with_line == 100);
+}
+
+TEST_CASE("solve prints the published line where it is as good as any other", "[data][solve]") {
+  // 図巧5 and 図巧36: without the published line to prefer, the extraction takes other moves of
+  // the same value (a tie in generation order); with it, the published line.
+  std::map<std::string, std::vector<std::string>> problem_of;
+  for (const auto& f : rows(PROBLEMS + "zukou.tsv")) problem_of[f[2]] = f;
+  for (const char* id : {"zukou-005", "zukou-036"}) {
+    INFO(id);
+    const auto& f = problem_of.at(id);
+    const Position root = parse_sfen(f[0]).value();
+    const std::vector<Move> published = parse_usi_line(root, f[4]).value();
+    ProofTable table(64);
+    SolveOptions options;
+    options.limits.max_nodes = 5'000'000;
+    const SolveResult plain = solve(root, table, options);
+    REQUIRE(plain.status == SolveStatus::Mate);
+    CHECK(plain.length == int(published.size()));
+    CHECK(plain.line != published);
+    table.clear();
+    options.preferred_line = published;
+    const SolveResult preferred = solve(root, table, options);
+    REQUIRE(preferred.status == SolveStatus::Mate);
+    CHECK(preferred.length == plain.length);
+    CHECK(preferred.line == published);
+  }
+}
+
+TEST_CASE("a preferred line that is not minimax is left where it stops being so", "[solve]") {
+  // 図巧12: the published reply at ply 16 is not the longest (27 plies against 21). The line
+  // printed follows the published one up to there and is the minimax line.
+  std::map<std::string, std::vector<std::string>> problem_of;
+  for (const auto& f : rows(PROBLEMS + "zukou.tsv")) problem_of[f[2]] = f;
+  const auto& f = problem_of.at("zukou-012");
+  const Position root = parse_sfen(f[0]).value();
+  const std::vector<Move> published = parse_usi_line(root, f[4]).value();
+  ProofTable table(64);
+  SolveOptions options;
+  options.limits.max_nodes = 5'000'000;
+  options.preferred_line = published;
+  const SolveResult r = solve(root, table, options);
+  REQUIRE(r.status == SolveStatus::Mate);
+  CHECK(r.length == 27);
+  REQUIRE(r.line.size() == 27);
+  CHECK(std::equal(published.begin(), published.begin() + 15, r.line.begin()));
+  CHECK(r.line[15] != published[15]);
 }

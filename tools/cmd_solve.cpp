@@ -1,9 +1,10 @@
 // kanju solve: solves one problem given on the command line, or a collection of them (--file or
 // stdin, one SFEN a line), printing each result as soon as it is found.
 //
-// A collection line is the format of problems/*.tsv: SFEN<TAB>expected<TAB>id<TAB>note, where
-// only the SFEN is required, expected is an odd ply count or "nomate" (anything else claims
-// nothing), and further columns are ignored. A line that does not parse is reported on stderr
+// A collection line is the format of problems/*.tsv: SFEN<TAB>expected<TAB>id<TAB>note<TAB>line,
+// where only the SFEN is required, expected is an odd ply count or "nomate" (anything else claims
+// nothing), and line is the published solution in USI moves ("-": none), which the printed main
+// line follows wherever it is as good as any other; further columns are ignored. A line that does not parse is reported on stderr
 // with its line number and the rest are still solved.
 #include <unistd.h>
 
@@ -50,6 +51,7 @@ struct Problem {
   std::string id;  // may be empty
   Expected expected;
   Position position;
+  std::vector<Move> published;  // the collection's fifth column, if any
 };
 
 SolveOptions solve_options(const SolveCliOptions& opt) {
@@ -81,8 +83,20 @@ Collection read_collection(std::istream& in) {
           ++c.errors;
           return;
         }
+        std::vector<Move> published;
+        if (cols.size() > 4 && !cols[4].empty() && cols[4] != "-") {
+          Result<std::vector<Move>> moves = parse_usi_line(*pos, cols[4]);
+          if (!moves) {
+            std::cerr << "error: line " << line << ": fifth column (the published line), "
+                      << moves.error() << '\n';
+            ++c.errors;
+            return;
+          }
+          published = std::move(*moves);
+        }
         c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
-                              parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos)});
+                              parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos),
+                              std::move(published)});
       });
   return c;
 }
@@ -148,6 +162,7 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   const std::optional<bool> match = judge(p.expected, r);
   match ? o.boolean("match", *match) : o.null("match");
   o.strings("usi", usi_moves(r.line));
+  if (!p.published.empty()) o.boolean("published_line", r.line == p.published);
   o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
   o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
   o.integer("prove_nodes", int64_t(r.prove_nodes))
@@ -198,6 +213,8 @@ void print_compact(const Problem& p, const SolveResult& r) {
     std::cout << " (expected " << expected_text(p.expected) << ", " << verdict(judge(p.expected, r))
               << ')';
   }
+  if (!p.published.empty() && r.status == SolveStatus::Mate)
+    std::cout << (r.line == p.published ? ", the published line" : ", another line");
   std::printf("  nodes %llu  nodes/s %.0f  %.3fs\n", (unsigned long long)r.nodes,
               nodes_per_second(r), r.seconds);
   if (!r.line.empty())
@@ -270,6 +287,7 @@ int run_collection(const SolveCliOptions& opt) {
       [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
         SolveOptions o = options;
         o.limits.progress = live;
+        o.preferred_line = c.problems[i].published;
         return solve(c.problems[i].position, table, o);
       },
       [&](size_t i, const SolveResult& r) {
@@ -324,7 +342,10 @@ Command add_solve(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("solve", "Solve a tsume problem, or a file of them");
   sub->add_option("SFEN", opt->sfen,
                   "The problem, as for show; without it, problems are read from --file or stdin");
-  sub->add_option("--file", opt->file, "Problems, one a line: SFEN[<TAB>expected[<TAB>id...]]");
+  sub->add_option(
+      "--file", opt->file,
+      "Problems, one a line: SFEN[<TAB>expected[<TAB>id[<TAB>note[<TAB>published line]]]]; "
+      "the printed line follows the published one wherever it is as good");
   sub->add_option("--time", opt->seconds, "Time limit per problem in seconds (0: none)")
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--nodes", opt->nodes, "Node limit per problem (0: none)");

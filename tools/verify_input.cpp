@@ -58,16 +58,8 @@ void set_claimed_length(VerifyItem& item, const std::string& column) {
 
 // The claimed line in USI moves, each legal where it is played.
 Result<std::vector<Move>> read_usi_line(const Position& start, const std::string& text) {
-  std::vector<Move> line;
-  Position pos = start;
-  std::istringstream words(text);
-  for (std::string w; words >> w;) {
-    Result<Move> m = parse_usi_move(pos, w);
-    if (!m)
-      return Error{"claimed line, move " + std::to_string(line.size() + 1) + ": " + m.error()};
-    line.push_back(*m);
-    pos.do_move(*m);
-  }
+  Result<std::vector<Move>> line = parse_usi_line(start, text);
+  if (!line) return Error{"claimed line, " + line.error()};
   return line;
 }
 
