@@ -18,8 +18,8 @@ bool dominated_non_promotion(Move alt, Move main) {
   if (alt.is_drop() || main.is_drop() || alt.from() != main.from() || alt.to() != main.to())
     return false;
   const PieceType pt = moving_type(main);
-  return main.is_promotion() && !alt.is_promotion() &&
-         (pt == ROOK || pt == BISHOP || pt == PAWN) && !is_promoted(type_of(main.moved_piece()));
+  return main.is_promotion() && !alt.is_promotion() && (pt == ROOK || pt == BISHOP || pt == PAWN) &&
+         !is_promoted(type_of(main.moved_piece()));
 }
 
 // Step E's sub-kinds, by the shape of m' against m (docs/RULES.md §5.2). An identical position
@@ -67,14 +67,18 @@ AlternativeClass classify_alternative(const AlternativeFacts& a) {
   // D. A longer mate instead of the final move.
   if (a.final_node) return {FindingKind::FinalLonger, S::KizuDeep, S::Note};
   if (a.convergence.converges()) {
+    // Back on the main line only where the defender chooses so, another line as long mating
+    // elsewhere: the modern profile holds the 変同 inside the alternative against it too; the
+    // classic one holds neither (docs/RULES.md §5.3).
+    const S modern = a.convergence.forced ? S::Kizu : S::KizuDeep;
     // E. As long and back on the main line: a kind of 非限定, or 手順前後.
     if (l == v && a.exact) {
       const FindingKind k = equal_length_kind(a);
       if (k == FindingKind::PieceNonLimiting) return {k, S::KizuDeep, S::Kizu};
-      return {k, S::Kizu, S::Note};
+      return {k, modern, S::Note};
     }
     // F. Longer and back on the main line: 迂回.
-    return {FindingKind::Detour, S::Kizu, S::Note};
+    return {FindingKind::Detour, modern, S::Note};
   }
   // G. Another mate: 余詰, whatever its length. In the classic profile one near the end that is
   // no slower is a flaw of the 収束, as the Edo errata record it.

@@ -69,6 +69,9 @@ struct Convergence {
   Kind kind = Kind::None;
   int alt_plies = -1;  // plies of the alternative's line, from the branch node
   int main_ply = -1;
+  // Whether every longest defence comes back (false: the defender may also choose a line as long
+  // that mates elsewhere, a 変同 of the alternative; docs/RULES.md §5.3).
+  bool forced = true;
 
   bool converges() const { return kind != Kind::None; }
 };

@@ -51,11 +51,21 @@ class Verifier {
   // verify_attacker.cpp
   void check_attacker_node(Position& pos, int ply);
   int main_value(Check& c, Position& pos, int ply);
-  void judge_alternative(Check& c, Position& pos, int ply, int main_len, Finding& f);
-  bool converges(Check& c, Position& pos, int ply, int value, int alt_plies, int& visits,
+  void judge_alternative(Position& pos, int ply, int main_len, Finding& f);
+  // The search for an alternative's way back to the main line: positions visited, and the most
+  // nodes for each of its questions.
+  struct Walk {
+    int visits = 0;
+    uint64_t question_nodes = UINT64_MAX;
+  };
+  // Whether an alternative comes back to the main line: on every line the defender would choose
+  // (Yes), on some of them while others as long mate elsewhere (Partial), on none (No), or not
+  // known within the budget. Ordered for the attacker's choice: the higher, the better for him.
+  enum class Back : uint8_t { No, Unknown, Partial, Yes };
+  Back converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
                  Convergence& found);
   bool exact_meeting(const Position& pos, int ply, int alt_plies, Convergence& found) const;
-  bool replays_main_line(Check& c, const Position& pos, int from_ply);
+  Tri replays_main_line(Check& c, const Position& pos, int from_ply, uint64_t question_nodes);
 
   // verify_defender.cpp
   void check_defender_node(Position& pos, int ply);

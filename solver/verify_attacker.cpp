@@ -2,6 +2,8 @@
 // line, every other check is proven to mate or not, at any length; a mating one is measured
 // against the main move (its minimax length), followed to see whether it comes back to the main
 // line, and classed by the steps of §5.2 (alternative_class.h).
+#include <algorithm>
+
 #include "alternative_class.h"
 #include "verifier.h"
 
@@ -13,6 +15,8 @@ namespace {
 // bounded question, so this bounds the walk's cost; a walk cut by it finds no return, and the
 // finding says so.
 constexpr int CONVERGE_VISITS = 20'000;
+// Nodes for each question of the first walk; each further walk gives eight times as many.
+constexpr uint64_t WALK_QUESTION_NODES = 20'000;
 
 }  // namespace
 
@@ -46,7 +50,7 @@ void Verifier::check_attacker_node(Position& pos, int ply) {
     if (f.exact && !c.line(pos, reply_len, f.line)) f.line.resize(1);
     pos.undo_move();
     if (main_len == 0) main_len = main_value(c, pos, ply);
-    judge_alternative(c, pos, ply, main_len, f);
+    judge_alternative(pos, ply, main_len, f);
     alternatives_[{ply, m.raw()}] = f.kind;
     add(std::move(f));
   }
@@ -72,7 +76,7 @@ int Verifier::main_value(Check& c, Position& pos, int ply) {
 }
 
 // Classes a mating alternative (pos: the node before it) by docs/RULES.md §5.2.
-void Verifier::judge_alternative(Check& c, Position& pos, int ply, int main_len, Finding& f) {
+void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& f) {
   AlternativeFacts a;
   a.move = f.move;
   a.main_move = f.main_move;
@@ -85,62 +89,110 @@ void Verifier::judge_alternative(Check& c, Position& pos, int ply, int main_len,
   a.one_move_work = length() == 1;
   f.main_length = main_len;
   // Whether it comes back to the main line decides every class but the final move's.
-  int visits = 0;
+  // The way back is a question of its own, with its own cap: the proof and the length of the
+  // alternative may have spent most of theirs.
+  // It is walked again with a larger share for each question while some went unanswered: the
+  // questions that decide are usually cheap, and one costly question must not starve the rest.
+  Walk walk;
+  Back back = Back::No;
   if (!a.final_node && f.exact && f.length > 1) {
+    Check way_back = check();
     pos.do_move(f.move);
-    converges(c, pos, ply, f.length - 1, 1, visits, a.convergence);
+    for (walk.question_nodes = WALK_QUESTION_NODES;; walk.question_nodes *= 8) {
+      walk.visits = 0;
+      a.convergence = Convergence{};
+      back = converges(way_back, pos, ply, f.length - 1, 1, walk, a.convergence);
+      if (back != Back::Unknown || way_back.exhausted() || walk.visits > CONVERGE_VISITS) break;
+    }
     pos.undo_move();
   }
+  // A branch that came back may have been outweighed by a defence that does not.
+  if (back == Back::No || back == Back::Unknown) a.convergence = Convergence{};
+  a.convergence.forced = back != Back::Partial;
   f.convergence = a.convergence;
   const AlternativeClass k = classify_alternative(a);
   f.kind = k.kind;
   f.set_severity(k.modern, k.classic);
   // A cook is a claim that the alternative never comes back: it needs its exact length and a
-  // finished search for the way back. Without them nothing is known (a timeout, not a verdict).
+  // finished search for the way back, every question of which was answered. Without them
+  // nothing is known (a timeout, not a verdict).
   if (f.kind == FindingKind::Yozume && !a.final_node && !a.one_move_work &&
-      (!f.exact || visits > CONVERGE_VISITS || budget_.exhausted())) {
+      (!f.exact || back == Back::Unknown || budget_.exhausted())) {
     f.kind = FindingKind::Unchecked;
     f.set_severity(Severity::Unchecked, Severity::Unchecked);
     f.note = !f.exact ? "余詰 or not: its length was not proven within the budget"
-                      : "余詰 or not: no return to the main line found within " +
-                            std::to_string(CONVERGE_VISITS) + " positions";
+             : walk.visits > CONVERGE_VISITS
+                 ? "余詰 or not: no return to the main line found within " +
+                       std::to_string(CONVERGE_VISITS) + " positions"
+                 : "余詰 or not: a question of the search for its way back to the main line "
+                   "ran out of budget";
   }
 }
 
 // Whether pos (on the alternative's line, `alt_plies` after the branch node before `ply`, mating
 // in exactly `value` plies) comes back to the main line on every line the defender would choose:
 // the attacker keeps to checks that keep the value, and defences mated sooner than the longest
-// do not count (docs/RULES.md §5.3: convergence is forced). `found` says where.
-bool Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_plies, int& visits,
-                         Convergence& found) {
-  if (exact_meeting(pos, ply, alt_plies, found)) return true;
-  if (value <= 0 || ++visits > CONVERGE_VISITS || budget_.exhausted()) return false;
+// do not count (docs/RULES.md §5.3: convergence is forced). `found` says where. Unknown when the
+// answer rests on a question that ran out of budget: a defence not known to be mated sooner
+// that does not come back, a check not known to keep the value, or the walk's own limit.
+Verifier::Back Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_plies,
+                                   Walk& walk, Convergence& found) {
+  if (exact_meeting(pos, ply, alt_plies, found)) return Back::Yes;
+  if (value <= 0) return Back::No;
+  if (++walk.visits > CONVERGE_VISITS || budget_.exhausted() || c.exhausted()) return Back::Unknown;
   if (pos.side_to_move() == attacker_) {
+    // The attacker chooses: the best way back of any check that keeps the value.
+    Back best = Back::No;
     for (int from : {ply, ply + 2}) {
-      if (from > length() || !replays_main_line(c, pos, from)) continue;
+      if (from > length()) continue;
+      const Tri t = replays_main_line(c, pos, from, walk.question_nodes);
+      if (t == Tri::Unknown) best = std::max(best, Back::Unknown);
+      if (t != Tri::Yes) continue;
       found = Convergence{Convergence::Kind::Replay, alt_plies, from};
-      return true;
+      return Back::Yes;
     }
     for (Move m : MoveList<CHECKS>(pos)) {
       pos.do_move(m);
-      const bool r = c.mates_within(pos, value - 1) == Tri::Yes &&
-                     converges(c, pos, ply, value - 1, alt_plies + 1, visits, found);
+      const Tri keeps = c.mates_within(pos, value - 1, walk.question_nodes);
+      // A check not known to keep the value is followed all the same: if it cannot come back
+      // even so, whether it keeps the value does not matter.
+      const Back back = keeps == Tri::No
+                            ? Back::No
+                            : converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
       pos.undo_move();
-      if (r) return true;
+      if (keeps == Tri::Yes && back == Back::Yes) return Back::Yes;
+      best = std::max(best, keeps == Tri::Yes || back == Back::No ? back : Back::Unknown);
     }
-    return false;
+    return best;
   }
-  bool any = false;
+  // The defender chooses among the replies that are not mated sooner.
+  int back_yes = 0, back_partial = 0, back_no = 0, back_unknown = 0;
   for (Move e : MoveList<EVASIONS>(pos)) {
     if (c.futile(pos, e, value)) continue;
     pos.do_move(e);
-    const bool inferior = c.mates_within(pos, value - 3) == Tri::Yes;
-    const bool r = inferior || converges(c, pos, ply, value - 1, alt_plies + 1, visits, found);
+    const Tri inferior = c.mates_within(pos, value - 3, walk.question_nodes);
+    const Back back = inferior == Tri::Yes
+                          ? Back::Yes
+                          : converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
     pos.undo_move();
-    if (!r) return false;
-    any |= !inferior;
+    if (inferior == Tri::Yes) continue;
+    switch (back) {
+      case Back::Yes: ++back_yes; break;
+      case Back::Partial: ++back_partial; break;
+      case Back::No: ++(inferior == Tri::No ? back_no : back_unknown); break;
+      case Back::Unknown: ++back_unknown; break;
+    }
+    // Enough known: one way back at the last move, or ways back and a way elsewhere.
+    if (back_yes > 0 && value <= 2) return Back::Yes;
+    if (back_yes + back_partial > 0 && back_no > 0) return Back::Partial;
   }
-  return any;
+  if (back_yes + back_partial == 0) return back_unknown > 0 ? Back::Unknown : Back::No;
+  // The defender's last move, mate following at once: a choice there is not held against a
+  // line (docs/RULES.md §5.4, 変同 in the last two plies), so one reply that comes back will do.
+  if (value <= 2) return back_partial > 0 ? Back::Partial : Back::Yes;
+  // Some come back, others as long may not: the way back is the defender's choice.
+  if (back_no + back_unknown + back_partial > 0) return Back::Partial;
+  return Back::Yes;
 }
 
 // An identical main-line position at or after the branch node: the same board, side to move and
@@ -189,37 +241,40 @@ Move same_move_here(const Position& pos, Move m) {
 // each defender move legal and among the longest replies (every other reply mated no later),
 // the last position mate. pos then differs from the main line's only by material that plays no
 // part, or by where a piece came from (docs/RULES.md §5.3).
-bool Verifier::replays_main_line(Check& c, const Position& start, int from_ply) {
+Tri Verifier::replays_main_line(Check& c, const Position& start, int from_ply,
+                                uint64_t question_nodes) {
   // Cheap refusals first: the king where the main line has it, the first move a check.
   const Position& node = main_nodes_[from_ply - 1];
   const Color defender = ~attacker_;
-  if (start.king_square(defender) != node.king_square(defender)) return false;
+  if (start.king_square(defender) != node.king_square(defender)) return Tri::No;
   const Move first = same_move_here(start, main_[from_ply - 1]);
-  if (first == MOVE_NONE || !start.gives_check(first)) return false;
+  if (first == MOVE_NONE || !start.gives_check(first)) return Tri::No;
   Position pos = start;
+  bool unknown = false;  // a reply not known to be mated in time: the replay is not proven
   for (int i = from_ply - 1; i < length(); ++i) {
     Move m = main_[i];
     if (pos.side_to_move() == attacker_) {
       m = same_move_here(pos, m);
-      if (m == MOVE_NONE || !pos.gives_check(m)) return false;
+      if (m == MOVE_NONE || !pos.gives_check(m)) return Tri::No;
     } else if (!MoveList<LEGAL>(pos).contains(m)) {
-      return false;
+      return Tri::No;
     }
     if (pos.side_to_move() != attacker_) {
       const int left = length() - i;  // plies from here to mate, the defender's move included
       for (Move e : MoveList<EVASIONS>(pos)) {
         if (e == m || c.futile(pos, e, left)) continue;
         pos.do_move(e);
-        const Tri t = c.mates_within(pos, left - 1);
+        const Tri t = c.mates_within(pos, left - 1, question_nodes);
         pos.undo_move();
-        if (t != Tri::Yes) return false;
+        if (t == Tri::No) return Tri::No;
+        unknown |= t == Tri::Unknown;
       }
     }
     pos.do_move(m);
   }
   for (Move e : MoveList<EVASIONS>(pos))
-    if (!c.futile(pos, e)) return false;
-  return true;
+    if (!c.futile(pos, e)) return Tri::No;
+  return unknown ? Tri::Unknown : Tri::Yes;
 }
 
 }  // namespace kanju::verify_detail

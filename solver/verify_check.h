@@ -81,38 +81,41 @@ class Check {
   Check(const Check&) = delete;
   Check& operator=(const Check&) = delete;
 
-  // Mate within max_len? A search can stop undecided with budget left: an infinite proof number
-  // that is not a disproof, found in the table (left there by repetitions met on other paths)
-  // or reached by saturated sums. The question is then asked again on an empty scratch table,
+  // Mate within max_len, searching at most `cap` nodes (and what is left of the check's cap and
+  // of the budget)? A search can stop undecided with budget left: an infinite proof number that
+  // is not a disproof, found in the table (left there by repetitions met on other paths) or
+  // reached by saturated sums. The question is then asked again on an empty scratch table,
   // which answers the first kind.
   //
   // Every search is charged at once and limited by what is left of both the check's cap and
   // the whole budget, so that checks made inside others (a line inside a classification)
   // never search past the budget.
-  NodeOutcome prove(Position& pos, MateLen max_len = DEPTH_UNLIMITED) {
-    dfpn_.set_max_nodes(dfpn_.nodes() + left());
+  NodeOutcome prove(Position& pos, MateLen max_len = DEPTH_UNLIMITED, uint64_t cap = UINT64_MAX) {
+    dfpn_.set_max_nodes(dfpn_.nodes() + std::min(cap, left()));
     const NodeOutcome o = dfpn_.prove(pos, attacker_, max_len);
     settle();
     aborted_ = dfpn_.aborted();
     if (o.proven() || o.disproven() || aborted_) return o;
     ProofTable& scratch = scratch_();
     scratch.clear();
-    Dfpn fresh(scratch, budget_.for_check(left()), futile_);
+    Dfpn fresh(scratch, budget_.for_check(std::min(cap, left())), futile_);
     const NodeOutcome again = fresh.prove(pos, attacker_, max_len);
     budget_.charge(fresh.nodes());
     spent_ += fresh.nodes();
     aborted_ = fresh.aborted();
     return again;
   }
+  // Whether the check's cap or the budget is used up: every further question goes unanswered.
+  bool exhausted() const { return left() == 0; }
   // Why the last question has no answer.
   std::string why_undecided() const {
     return aborted_ ? "limit reached" : "the search stopped undecided (infinite proof number)";
   }
 
   // Mate within `len` plies of pos (either side to move)?
-  Tri mates_within(Position& pos, int len) {
+  Tri mates_within(Position& pos, int len, uint64_t cap = UINT64_MAX) {
     if (len < 0) return Tri::No;
-    const NodeOutcome o = prove(pos, MateLen(len));
+    const NodeOutcome o = prove(pos, MateLen(len), cap);
     return o.proven() ? Tri::Yes : o.disproven() ? Tri::No : Tri::Unknown;
   }
   // Whether the defender's reply m is a futile interposition, at a node worth `value` plies

@@ -52,7 +52,8 @@ JsonObject finding_json(const Position& root, const VerifyResult& r, const Findi
     JsonObject c;
     c.str("kind", to_string(f.convergence.kind))
         .integer("alt_plies", f.convergence.alt_plies)
-        .integer("main_ply", f.convergence.main_ply);
+        .integer("main_ply", f.convergence.main_ply)
+        .boolean("forced", f.convergence.forced);
     o.object("convergence", c);
   } else {
     o.null("convergence");
@@ -158,6 +159,8 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
   else if (f.convergence.kind == Convergence::Kind::Replay)
     text += ", the main line replays from ply " + std::to_string(f.convergence.main_ply) +
             " after its ply " + std::to_string(f.convergence.alt_plies);
+  if (f.convergence.converges() && !f.convergence.forced)
+    text += " where the defender so chooses (a reply as long mates elsewhere)";
   if (f.line.size() > 1) text += ": " + line_to_japanese(node, f.line);
   if (!f.note.empty()) text += " (" + f.note + ")";
   return text;
@@ -228,8 +231,8 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
     out += "    " + line_to_japanese(root, r.main_line) +
            (r.main_line_claimed ? "  (claimed)" : "") + "\n";
   for (const Finding& f : r.findings)
-    out +=
-        std::string("    ") + to_string(f.severity_in(r.profile)) + ": " + describe(root, r, f) + "\n";
+    out += std::string("    ") + to_string(f.severity_in(r.profile)) + ": " + describe(root, r, f) +
+           "\n";
   return out;
 }
 
