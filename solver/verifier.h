@@ -47,9 +47,12 @@ class Verifier {
   void check_unneeded_pieces();
   Tri piece_needed(const Position& reduced, std::string& why);
   Tri follows_main_line(const Position& reduced, std::string& why);
+  Tri accepted_alternatives_hold(const Position& reduced, std::string& why);
+  void index_main_line();
 
   // verify_attacker.cpp
   void check_attacker_node(Position& pos, int ply);
+  void check_alternative(Position& pos, int ply, Move m, int& main_len);
   int main_value(Check& c, Position& pos, int ply);
   void judge_alternative(Position& pos, int ply, int main_len, Finding& f);
   // The search for an alternative's way back to the main line: positions visited, and the most

@@ -88,20 +88,26 @@ SolveResult Verifier::sub_solve(const Position& pos, uint64_t cap) {
   return r;
 }
 
+// The main line's positions, for the convergence walks (docs/RULES.md §5.3).
+void Verifier::index_main_line() {
+  Position pos = root_;
+  for (int i = 0; i < length(); ++i) {
+    main_nodes_.push_back(pos);
+    main_keys_.emplace(pos.key(), i);
+    main_boards_.emplace(pos.board_key(), std::pair{i, pos.hand(attacker_)});
+    pos.do_move(main_[i]);
+  }
+  main_keys_.emplace(pos.key(), length());
+  main_boards_.emplace(pos.board_key(), std::pair{length(), pos.hand(attacker_)});
+}
+
 VerifyResult Verifier::run() {
   result_.profile = options_.profile ? *options_.profile : claim_.profile.value_or(Profile::Modern);
   // Step 1. Mate or not, the proven length, and the line to follow (docs/RULES.md §5.1).
   if (solve_root()) {
     check_leftover();
+    index_main_line();
     Position pos = root_;
-    for (int i = 0; i < length(); ++i) {
-      main_nodes_.push_back(pos);
-      main_keys_.emplace(pos.key(), i);
-      main_boards_.emplace(pos.board_key(), std::pair{i, pos.hand(attacker_)});
-      pos.do_move(main_[i]);
-    }
-    main_keys_.emplace(pos.key(), length());
-    main_boards_.emplace(pos.board_key(), std::pair{length(), pos.hand(attacker_)});
 
     // Step 2. Other checks at the attacker's nodes (§5.2).
     for (int ply = 1; ply <= length(); ply += 2) {
@@ -229,7 +235,8 @@ void Verifier::check_unneeded_pieces() {
   for (const Finding& f : result_.findings)
     if (f.kind == FindingKind::Leftover || f.kind == FindingKind::ClaimedLineFails ||
         f.kind == FindingKind::NoMate ||
-        (f.kind == FindingKind::LengthMismatch && f.severity_in(result_.profile) == Severity::Unsound))
+        (f.kind == FindingKind::LengthMismatch &&
+         f.severity_in(result_.profile) == Severity::Unsound))
       return;
   result_.unneeded_checked = true;
   for (Square sq = 0; sq < SQ_NB; ++sq) {
@@ -300,11 +307,59 @@ Tri Verifier::piece_needed(const Position& reduced, std::string& why) {
       if (o.proven()) return Tri::Yes;
       if (!o.disproven()) undecided.emplace_back(ply, m), why = c.why_undecided();
     }
-    if (undecided.empty()) return Tri::No;
+    if (undecided.empty()) return accepted_alternatives_hold(reduced, why);
     if (budget_.exhausted()) break;
     todo = std::move(undecided);
   }
   return Tri::Unknown;
+}
+
+// Whether the alternatives the conventions accept with the piece (非限定, 手順前後, 迂回, ...) are
+// still accepted in `reduced`, the problem without it: judged again on its own main line (the same
+// moves), one that no longer comes back is a cook the piece prevents, and the piece is needed
+// (Tri::Yes). The checks the piece makes no difference to were asked above.
+Tri Verifier::accepted_alternatives_hold(const Position& reduced, std::string& why) {
+  std::vector<std::pair<int, Move>> accepted;
+  for (const auto& [key, kind] : alternatives_) {
+    if (kind == FindingKind::Yozume || kind == FindingKind::EarlyMate ||
+        kind == FindingKind::Unchecked || kind == FindingKind::FinalAlternative)
+      continue;
+    accepted.emplace_back(key.first, Move(key.second));
+  }
+  if (accepted.empty()) return Tri::No;
+  Claim claim;
+  claim.kind = Claim::Kind::Length;
+  claim.length = length();
+  claim.line = main_;
+  VerifyOptions options = options_;
+  options.limits = budget_.for_check(UINT64_MAX);
+  options.unneeded_pieces = false;
+  Verifier sub(reduced, claim, table_, options);
+  sub.main_ = main_;
+  sub.result_.main_line_claimed = true;
+  sub.index_main_line();
+  Tri needed = Tri::No;
+  int main_len = 0;
+  int main_len_ply = 0;
+  for (const auto& [ply, m] : accepted) {
+    if (ply != main_len_ply) main_len = 0, main_len_ply = ply;
+    Position pos = sub.main_nodes_[ply - 1];
+    if (!MoveList<CHECKS>(pos).contains(m)) continue;
+    sub.check_alternative(pos, ply, m, main_len);
+    const auto it = sub.alternatives_.find({ply, m.raw()});
+    if (it == sub.alternatives_.end()) continue;  // no mate without the piece
+    if (it->second == FindingKind::Yozume || it->second == FindingKind::EarlyMate) {
+      needed = Tri::Yes;
+      why = "without it " + to_usi(m) + " at ply " + std::to_string(ply) + " is a cook";
+      break;
+    }
+    if (it->second == FindingKind::Unchecked) {
+      needed = Tri::Unknown;
+      why = "without it, " + to_usi(m) + " at ply " + std::to_string(ply) + " is unchecked";
+    }
+  }
+  budget_.charge(sub.budget_.used());
+  return needed;
 }
 
 // Whether the main line is a minimax line of `reduced`, whose length is the main line's: each

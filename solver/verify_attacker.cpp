@@ -21,39 +21,44 @@ constexpr uint64_t WALK_QUESTION_NODES = 20'000;
 }  // namespace
 
 void Verifier::check_attacker_node(Position& pos, int ply) {
-  const Move main_move = main_[ply - 1];
   int main_len = 0;  // V(m), computed when first needed
-  // On the final move only other mates in one, unless asked for the strict reading.
-  const MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
   for (Move m : MoveList<CHECKS>(pos)) {
-    if (m == main_move) continue;
+    if (m == main_[ply - 1]) continue;
     if (budget_gone(ply, "余詰 and the checks after it")) {
       alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
       continue;
     }
-    Check c = check();
-    pos.do_move(m);
-    const NodeOutcome o = c.prove(pos, bound);
-    if (!o.disproven()) alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
-    if (!o.proven()) {
-      if (!o.disproven()) unchecked(ply, m, "余詰", c.why_undecided());
-      pos.undo_move();
-      continue;
-    }
-    Finding f;
-    f.ply = ply;
-    f.move = m;
-    f.main_move = main_move;
-    const int reply_len = c.shortest(pos, o.hi, f.exact);
-    f.length = reply_len + 1;
-    f.line.push_back(m);
-    if (f.exact && !c.line(pos, reply_len, f.line)) f.line.resize(1);
-    pos.undo_move();
-    if (main_len == 0) main_len = main_value(c, pos, ply);
-    judge_alternative(pos, ply, main_len, f);
-    alternatives_[{ply, m.raw()}] = f.kind;
-    add(std::move(f));
+    check_alternative(pos, ply, m, main_len);
   }
+}
+
+// One other check m at the attacker node before `ply` (pos): proven to mate or not; a mating one
+// is measured, classed and added as a finding, and alternatives_ records what it is.
+void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) {
+  // On the final move only other mates in one, unless asked for the strict reading.
+  const MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
+  Check c = check();
+  pos.do_move(m);
+  const NodeOutcome o = c.prove(pos, bound);
+  if (!o.disproven()) alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
+  if (!o.proven()) {
+    if (!o.disproven()) unchecked(ply, m, "余詰", c.why_undecided());
+    pos.undo_move();
+    return;
+  }
+  Finding f;
+  f.ply = ply;
+  f.move = m;
+  f.main_move = main_[ply - 1];
+  const int reply_len = c.shortest(pos, o.hi, f.exact);
+  f.length = reply_len + 1;
+  f.line.push_back(m);
+  if (f.exact && !c.line(pos, reply_len, f.line)) f.line.resize(1);
+  pos.undo_move();
+  if (main_len == 0) main_len = main_value(c, pos, ply);
+  judge_alternative(pos, ply, main_len, f);
+  alternatives_[{ply, m.raw()}] = f.kind;
+  add(std::move(f));
 }
 
 // V(m): the minimax length of the main line's move at `ply` from pos (the node before it). The
