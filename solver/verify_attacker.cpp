@@ -107,7 +107,12 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
       walk.visits = 0;
       a.convergence = Convergence{};
       back = converges(way_back, pos, ply, f.length - 1, 1, walk, a.convergence);
-      if (back != Back::Unknown || way_back.exhausted() || walk.visits > CONVERGE_VISITS) break;
+      // Done when decided, out of nodes or stopped, cut by its size, or after a walk whose
+      // questions could each take the whole cap.
+      if (back != Back::Unknown || way_back.exhausted() || budget_.exhausted() ||
+          walk.visits > CONVERGE_VISITS || walk.question_nodes >= options_.check_nodes ||
+          walk.question_nodes > UINT64_MAX / 8)
+        break;
     }
     pos.undo_move();
   }
