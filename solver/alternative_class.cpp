@@ -68,17 +68,19 @@ AlternativeClass classify_alternative(const AlternativeFacts& a) {
   if (a.final_node) return {FindingKind::FinalLonger, S::KizuDeep, S::Note};
   if (a.convergence.converges()) {
     // Back on the main line only where the defender chooses so, another line as long mating
-    // elsewhere: the modern profile holds the 変同 inside the alternative against it too; the
-    // classic one holds neither (docs/RULES.md §5.3).
-    const S modern = a.convergence.forced ? S::Kizu : S::KizuDeep;
+    // elsewhere: the modern profile reads the alternative as another mate, a cook (convergence
+    // must be forced); the classic one holds neither the 手順前後 nor the 変同 inside it against
+    // a work (docs/RULES.md §5.3).
+    const bool forced = a.convergence.forced;
     // E. As long and back on the main line: a kind of 非限定, or 手順前後.
     if (l == v && a.exact) {
       const FindingKind k = equal_length_kind(a);
-      if (k == FindingKind::PieceNonLimiting) return {k, S::KizuDeep, S::Kizu};
-      return {k, modern, S::Note};
+      if (k == FindingKind::PieceNonLimiting)
+        return {k, forced ? S::KizuDeep : S::Unsound, S::Kizu};
+      return {k, forced ? S::Kizu : S::Unsound, S::Note};
     }
     // F. Longer and back on the main line: 迂回.
-    return {FindingKind::Detour, modern, S::Note};
+    return {FindingKind::Detour, forced ? S::Kizu : S::Unsound, S::Note};
   }
   // G. Another mate: 余詰, whatever its length. In the classic profile one near the end that is
   // no slower is a flaw of the 収束, as the Edo errata record it.

@@ -119,3 +119,19 @@ TEST_CASE("変同 in the last two plies is not a finding", "[zukou-categories]")
       if (f.kind == FindingKind::SameLengthVariation) CHECK(f.ply < last_defence);
   }
 }
+
+TEST_CASE("手順前後 the defender may leave: 図巧77 ply 11, ▲５九金打 first, unforced",
+          "[zukou-categories]") {
+  // ▲５九金打 △同金 ▲７八龍 reaches the main line after △６八歩打, but △６八飛成 instead lasts
+  // as long and mates elsewhere: back on the main line only where the defender so chooses.
+  const Judged j = judge("zukou-077");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::Transposition, 11, "G*5i");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 9);
+  CHECK(f->main_length == 9);
+  CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK_FALSE(f->convergence.forced);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+}
