@@ -390,22 +390,23 @@ std::string board_lines(const Position& pos) {
   return out;
 }
 
-// P+00HI00KI00KI; the defender's hand as P-00AL when it completes the set.
+// P+00HI00KI00KI; the defender's hand as P-00AL when it completes the set. The 00AL line comes
+// last whichever side defends: a reader hands out "the rest of the set" when it meets it, so a
+// hand listed after it would be counted twice (White attacking: Black's 00AL first gave Black the
+// attacker's pieces too, in ShogiHome's reader).
 std::string hand_lines(const Position& pos) {
   const Color defender = ~pos.side_to_move();
+  const bool rest_line = !pos.hand(defender).empty() && rest_of_set(pos).empty();
   std::string out;
   for (Color c : {BLACK, WHITE}) {
     const Hand h = pos.hand(c);
-    if (h.empty()) continue;
+    if (h.empty() || (c == defender && rest_line)) continue;
     out += c == BLACK ? "P+" : "P-";
-    if (c == defender && rest_of_set(pos).empty()) {
-      out += "00AL\n";
-      continue;
-    }
     for (PieceType pt : HAND_TYPES_SFEN_ORDER)
       for (int i = 0; i < h.count(pt); ++i) out += "00" + std::string(CODES[pt]);
     out += "\n";
   }
+  if (rest_line) out += defender == BLACK ? "P+00AL\n" : "P-00AL\n";
   return out;
 }
 

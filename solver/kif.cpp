@@ -733,18 +733,14 @@ std::string bod(const Position& pos) {
   return diagram + (pos.side_to_move() == WHITE ? "後手番\n" : "");
 }
 
-// "２二飛打", "同　玉(13)", "２三銀不成(34)": no relative markers, the origin says it all.
+// "２二飛打", "同　玉(13)", "２三銀(34)", "２三銀成(34)": no relative markers, the origin says it
+// all. A move that could promote and does not carries no mark: Kakinoki's KIF has none (KI2 has
+// 不成), and readers that follow it, as ShogiHome's, reject "不成" in a KIF move.
 std::string kif_move(Move m, Move previous) {
   std::string s = previous && previous.to() == m.to() ? "同　" : to_japanese_square(m.to());
   s += piece_kanji(m.is_drop() ? m.drop_type() : type_of(m.moved_piece()));
   if (m.is_drop()) return s + "打";
-  const Color c = color_of(m.moved_piece());
-  const bool could_promote = is_promotable(type_of(m.moved_piece())) &&
-                             (in_promotion_zone(c, m.from()) || in_promotion_zone(c, m.to()));
-  if (m.is_promotion())
-    s += "成";
-  else if (could_promote)
-    s += "不成";
+  if (m.is_promotion()) s += "成";
   return s + "(" + char('1' + file_of(m.from())) + char('1' + rank_of(m.from())) + ")";
 }
 

@@ -149,6 +149,20 @@ TEST_CASE("to_csa then parse_csa gives back the record, both versions", "[csa]")
   CHECK(back.claimed_line == white.claimed_line);
 }
 
+TEST_CASE("to_csa: with White attacking, the defender's P+00AL comes after White's hand", "[csa]") {
+  // A reader gives out "the rest of the set" where it meets 00AL: before White's hand, Black
+  // would get White's gold too (ShogiHome's reader did).
+  const Position pos = from_sfen("4k4/9/9/9/9/9/9/9/4K4 w 2R2B3G4S4N4L18Pg 1");
+  ProblemRecord rec;
+  rec.position = pos;
+  for (CsaVersion version : {CsaVersion::V2_2, CsaVersion::V3_0}) {
+    const std::string csa = to_csa(rec, version);
+    INFO(csa);
+    CHECK(csa.find("P-00KI\nP+00AL\n-\n") != std::string::npos);
+    CHECK(to_sfen(parsed(parse_csa(csa)).position) == to_sfen(pos));
+  }
+}
+
 TEST_CASE("KIF to CSA and back keeps position, line and the mapped headers", "[csa][kif]") {
   const ProblemRecord kif = parsed(parse_kif(data_file("kif/tsume7.kifu")));
   const std::string csa = to_csa(kif);

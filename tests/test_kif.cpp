@@ -283,7 +283,10 @@ TEST_CASE("to_kif then parse_kif gives back the record", "[kif]") {
   const std::string kif = to_kif(rec);
   CHECK(kif.find("後手番\n") != std::string::npos);
   CHECK(kif.find("手数：5\n") != std::string::npos);
-  CHECK(kif.find("   1 ６八銀成(77)\n   2 同　玉(59)\n   3 ３八歩不成(37)\n") != std::string::npos);
+  // A move that could promote and does not has no mark in KIF (Kakinoki's, and ShogiHome's reader).
+  CHECK(kif.find("   1 ６八銀成(77)\n   2 同　玉(59)\n   3 ３八歩(37)\n") != std::string::npos);
+  CHECK(kif.find("不成") == std::string::npos);
+  CHECK(to_ki2(rec).find("３八歩不成") != std::string::npos);
   const ProblemRecord back = parsed(parse_kif(kif));
   CHECK(to_sfen(back.position) == to_sfen(pos));
   CHECK(back.claimed_line == line);

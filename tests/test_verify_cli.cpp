@@ -227,3 +227,28 @@ TEST_CASE("verify: a collection's fifth column '-' means no claimed line", "[ver
   CHECK(run.err().find("move '-'") == std::string::npos);
   CHECK(run.out().find("example") != std::string::npos);
 }
+
+TEST_CASE("verify: a .ki2u file (UTF-8 KI2, as ShogiHome saves it) is a record", "[verify][cli]") {
+  TempDir dir;
+  const fs::path file = dir.path / "one.ki2u";
+  std::ofstream(file) << "#KI2 version=2.0 encoding=UTF-8\n"
+                         "後手の持駒：飛　角　金二　銀三　桂四　香三　歩十四\n"
+                         "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+                         "+---------------------------+\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+                         "| ・ ・ ・ ・ ・ ・ ・v玉v歩|三\n"
+                         "| ・ ・ ・ ・ 角 ・v歩v歩 ・|四\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ 歩|七\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+                         "| ・ ・ ・ ・ ・ ・ ・ 龍 香|九\n"
+                         "+---------------------------+\n"
+                         "先手の持駒：金二　銀\n";
+  Run run(dir.path, "ki2u", {"verify", file.string(), "--nodes", "2000000"});
+  CHECK(run.wait() == 0);
+  INFO(run.out() << run.err());
+  CHECK(run.out().find("one.ki2u") != std::string::npos);
+  CHECK(run.err().find("error") == std::string::npos);
+}

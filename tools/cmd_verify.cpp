@@ -98,7 +98,7 @@ std::vector<VerifyItem> read_items(const VerifyCliOptions& opt) {
 
 std::string export_name(const std::string& key) {
   std::string name = key;
-  for (const char* ext : {".kifu", ".kif", ".ki2", ".csa", ".KIF", ".CSA"})
+  for (const char* ext : {".kifu", ".kif", ".ki2u", ".ki2", ".csa", ".KIF", ".CSA"})
     if (name.ends_with(ext)) name.resize(name.size() - std::strlen(ext));
   if (const size_t tsv = name.rfind(".tsv:"); tsv != std::string::npos) name.replace(tsv, 5, "-");
   for (char& c : name)

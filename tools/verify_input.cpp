@@ -29,7 +29,7 @@ std::string lower_extension(const fs::path& p) {
 
 bool is_record_file(const fs::path& p) {
   const std::string ext = lower_extension(p);
-  return ext == ".kif" || ext == ".kifu" || ext == ".ki2" || ext == ".csa";
+  return ext == ".kif" || ext == ".kifu" || ext == ".ki2" || ext == ".ki2u" || ext == ".csa";
 }
 
 // How a file is named in the keys: its path without "." or ".." steps or a trailing '/', and
@@ -82,7 +82,7 @@ VerifyItem item_from_record(Result<ProblemRecord> record, const std::string& key
 Result<ProblemRecord> parse_record(const std::string& bytes, const std::string& name,
                                    const std::string& ext) {
   if (ext == ".csa") return parse_csa(bytes, name);
-  if (ext == ".ki2") return parse_ki2(bytes, name);
+  if (ext == ".ki2" || ext == ".ki2u") return parse_ki2(bytes, name);
   return parse_kif(bytes, name);
 }
 
@@ -108,7 +108,7 @@ void read_path(const std::string& path, std::vector<VerifyItem>& out) {
     if (files.empty()) {
       VerifyItem item;
       item.key = item.source = path;
-      item.error = path + ": no .kif, .kifu, .ki2 or .csa file in this folder";
+      item.error = path + ": no .kif, .kifu, .ki2, .ki2u or .csa file in this folder";
       out.push_back(std::move(item));
     }
     for (const std::string& f : files) read_path(f, out);
