@@ -28,6 +28,7 @@
 #include "progress.h"
 #include "solver/csa.h"
 #include "solver/kif.h"
+#include "solver/svg_diagram.h"
 #include "verify_input.h"
 #include "verify_report.h"
 
@@ -122,9 +123,16 @@ std::string export_problem(const VerifyItem& item, const VerifyResult& r, const 
   if (!item.id.empty() && !record.header("作品名")) record.headers.emplace_back("作品名", item.id);
   record.headers.emplace_back("手数", std::to_string(record.claimed_length));
   record.headers.emplace_back("備考", std::string("kanju verify: ") + to_string(r.verdict));
-  const std::string ext = format == "csa" ? ".csa" : format == "ki2" ? ".ki2" : ".kifu";
+  const std::string ext = format == "csa"   ? ".csa"
+                          : format == "ki2" ? ".ki2"
+                          : format == "svg" ? ".svg"
+                                            : ".kifu";
+  SvgDiagramOptions svg;
+  svg.title = item.id;
+  svg.line = record.claimed_line;
   const std::string text = format == "csa"   ? to_csa(record)
                            : format == "ki2" ? to_ki2(record)
+                           : format == "svg" ? render_svg_diagram(record.position, svg)
                                              : to_kif(record);
   const std::string path = (fs::path(dir) / (export_name(item.key) + ext)).string();
   std::ofstream out(path, std::ios::binary);
@@ -171,8 +179,8 @@ int run_verify(const VerifyCliOptions& opt) {
   if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
   if (!opt.export_to.empty()) {
     const std::string& f = opt.export_to[0];
-    if (f != "kif" && f != "ki2" && f != "csa")
-      return fail("--export " + f + ": the format is kif, ki2 or csa");
+    if (f != "kif" && f != "ki2" && f != "csa" && f != "svg")
+      return fail("--export " + f + ": the format is kif, ki2, csa or svg");
     std::error_code ec;
     fs::create_directories(opt.export_to[1], ec);
     if (ec) return fail("cannot create " + opt.export_to[1] + ": " + ec.message());
@@ -302,7 +310,7 @@ Command add_verify(CLI::App& app) {
       ->transform(CLI::IsMember({"unsound", "flawed"}, CLI::ignore_case));
   sub->add_option("--export", opt->export_to,
                   "FORMAT DIR: write each solved problem with its verified solution (kif: UTF-8 "
-                  ".kifu, ki2, csa)")
+                  ".kifu, ki2, csa, svg: the diagram with the solution below)")
       ->expected(2);
   sub->add_flag("--no-unneeded", opt->no_unneeded, "Skip the 不要駒 check (the costliest)");
   sub->add_option("--profile", opt->profile,
