@@ -170,8 +170,10 @@ GenerateStats Run::run(const std::function<void(const GeneratedProblem&)>& sink)
   const int threads = std::max(1, options_.threads);
   const int batch_size = options_.batch > 0 ? options_.batch : 4 * threads;
   std::vector<std::unique_ptr<ProofTable>> tables;
+  // Each thread's verifications take their scratch table out of the same cap.
   for (int i = 0; i < threads; ++i)
-    tables.push_back(std::make_unique<ProofTable>(options_.hash_mb));
+    tables.push_back(std::make_unique<ProofTable>(
+        std::max<size_t>(1, options_.hash_mb - verify_scratch_mb(options_.hash_mb))));
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
@@ -291,6 +293,7 @@ bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
   o.check_nodes = options_.check_nodes;
   o.futile = options_.futile;
   o.unneeded_pieces = true;
+  o.scratch_mb = verify_scratch_mb(options_.hash_mb);
   for (int round = 0; round <= MAX_PRUNES; ++round) {
     table.clear();
     ++verified_;
@@ -307,7 +310,8 @@ bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
     for (const Finding& f : r.findings) {
       if (f.kind == FindingKind::UnneededPiece && unneeded == SQ_NONE)
         unneeded = f.square;
-      else if (f.severity_in(Profile::Modern) > Severity::Note && f.kind != FindingKind::UnneededPiece)
+      else if (f.severity_in(Profile::Modern) > Severity::Note &&
+               f.kind != FindingKind::UnneededPiece)
         return false;
     }
     if (unneeded == SQ_NONE) return false;

@@ -89,8 +89,10 @@ class Verifier {
   std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
   bool out_of_budget_reported_ = false;
   std::unique_ptr<ProofTable> scratch_table_;  // made when first needed
+  ProofTable* borrowed_scratch_ = nullptr;     // a verifier made by another uses the other's
   const std::function<ProofTable&()> scratch_ = [this]() -> ProofTable& {
-    if (!scratch_table_) scratch_table_ = std::make_unique<ProofTable>(SCRATCH_TABLE_MB);
+    if (borrowed_scratch_) return *borrowed_scratch_;
+    if (!scratch_table_) scratch_table_ = std::make_unique<ProofTable>(options_.scratch_mb);
     return *scratch_table_;
   };
 };

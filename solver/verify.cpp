@@ -335,6 +335,7 @@ Tri Verifier::accepted_alternatives_hold(const Position& reduced, std::string& w
   options.limits = budget_.for_check(UINT64_MAX);
   options.unneeded_pieces = false;
   Verifier sub(reduced, claim, table_, options);
+  sub.borrowed_scratch_ = &scratch_();
   sub.main_ = main_;
   sub.result_.main_line_claimed = true;
   sub.index_main_line();

@@ -61,7 +61,17 @@ struct VerifyOptions {
   // position has some check that mates later, and the attacker's duty to mate fastest already
   // excludes it.
   bool strict_final = false;
+  // The table of the questions the shared table leaves undecided (verify_check.h, Check::prove),
+  // made when first needed and kept for the verification. It counts in the caller's memory cap:
+  // give the shared table the rest (verify_scratch_mb).
+  size_t scratch_mb = 32;
 };
+
+// The part of a memory cap of `hash_mb` that verify's scratch table takes (an eighth, 32 MB at
+// most, 1 at least); the shared table gets the rest.
+inline size_t verify_scratch_mb(size_t hash_mb) {
+  return hash_mb >= 256 ? 32 : hash_mb >= 16 ? hash_mb / 8 : 1;
+}
 
 // Findings, severities and verdicts: finding.h.
 

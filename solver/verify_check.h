@@ -20,8 +20,6 @@ enum class Tri { Yes, No, Unknown };
 // Positions a detour search may visit for one alternative: enough for a return within four
 // plies in a crowded position, small enough to stay well under a second.
 constexpr int DETOUR_VISITS = 50'000;
-// The table of the searches that the shared table leaves undecided (see Check::prove).
-constexpr size_t SCRATCH_TABLE_MB = 32;
 // The first, cheap pass of the 不要駒 search for a new mating check: most are found at once.
 constexpr uint64_t QUICK_CHECK_NODES = 20'000;
 

@@ -152,6 +152,7 @@ VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool
   o.unneeded_pieces = !opt.no_unneeded;
   if (!opt.profile.empty()) o.profile = parse_profile(opt.profile);
   o.strict_final = opt.strict_final;
+  o.scratch_mb = verify_scratch_mb(opt.hash_mb);
   return o;
 }
 
@@ -226,7 +227,9 @@ int run_verify(const VerifyCliOptions& opt) {
   }
 
   const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
-  auto tables = make_tables(threads, opt.hash_mb);
+  // --hash is the memory of a thread: the shared table and the scratch table of its checks.
+  auto tables =
+      make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
   if (!tables) return fail(tables.error());
   std::atomic<bool>& interrupted = catch_interrupt();
   const auto start = std::chrono::steady_clock::now();
