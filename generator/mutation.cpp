@@ -71,13 +71,8 @@ bool available(const Layout& l, PieceType pt) {
   return in_use(l, unpromote(pt)) < PIECE_SET_COUNT[unpromote(pt)];
 }
 
-// The rule against pieces that could never move again (docs/RULES.md §2); 二歩 is left to the parser.
-bool can_stand(Color c, PieceType pt, Square sq) {
-  const int r = relative_rank(c, rank_of(sq));
-  if (pt == PAWN || pt == LANCE) return r >= 1;
-  if (pt == KNIGHT) return r >= 2;
-  return true;
-}
+// The rule against pieces that could never move again (types.h); 二歩 is left to the parser.
+bool can_stand(Color c, PieceType pt, Square sq) { return !could_never_move(c, pt, sq); }
 
 // A random square at most `radius` files and ranks from `center`.
 Square near(Rng& rng, Square center, int radius) {

@@ -3,18 +3,11 @@
 namespace kanju {
 namespace {
 
-// The least relative rank a piece of this type may stand on; below it the piece could never
-// move again (a "dead" piece), so promotion is forced and drops are forbidden.
-constexpr int min_live_rank(PieceType pt) {
-  return pt == PAWN || pt == LANCE ? 1 : pt == KNIGHT ? 2 : 0;
-}
-
 inline bool can_promote(Color us, PieceType pt, Square from, Square to) {
   return is_promotable(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to));
 }
-inline bool must_promote(Color us, PieceType pt, Square to) {
-  return relative_rank(us, rank_of(to)) < min_live_rank(pt);
-}
+// A piece that would be dead unpromoted there (types.h: could_never_move).
+inline bool must_promote(Color us, PieceType pt, Square to) { return could_never_move(us, pt, to); }
 
 // Adds from->to with each legal promotion choice.
 inline Move* add_board_move(Move* list, Color us, Square from, Square to, Piece pc) {

@@ -231,13 +231,7 @@ Status check_kings(const SfenFields& f) {
   return std::nullopt;
 }
 
-// Mirrors movegen: a pawn or lance on its last rank, or a knight on its last two, could never
-// move again, so no legal game reaches it.
-bool could_never_move(Color c, PieceType pt, Square sq) {
-  const int r = relative_rank(c, rank_of(sq));
-  return ((pt == PAWN || pt == LANCE) && r < 1) || (pt == KNIGHT && r < 2);
-}
-
+// A dead piece (types.h: could_never_move): no legal game reaches it.
 Status check_dead_pieces(const SfenFields& f) {
   for (Square sq = 0; sq < SQ_NB; ++sq) {
     const Piece pc = f.board[sq];

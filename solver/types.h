@@ -59,6 +59,17 @@ constexpr Color color_of(Piece p) { return Color(p >> 4); }
 // Pieces of one type in a full set, indexed by unpromoted hand type (PAWN..GOLD).
 constexpr int PIECE_SET_COUNT[8] = {0, 18, 4, 4, 4, 2, 2, 4};  // index by unpromoted type
 
+// Dead pieces (docs/RULES.md §1-2), the one statement of the rule that the move generator, the
+// readers and the generator's mutations share: a pawn or lance on its last rank, or a knight on
+// its last two, could never move again. So no game reaches such a position, promotion onto
+// those ranks is forced, and no drop lands there.
+constexpr int min_live_rank(PieceType pt) {
+  return pt == PAWN || pt == LANCE ? 1 : pt == KNIGHT ? 2 : 0;
+}
+constexpr bool could_never_move(Color c, PieceType pt, Square sq) {
+  return relative_rank(c, rank_of(sq)) < min_live_rank(pt);
+}
+
 // A move in 32 bits:
 //   bits  0- 6  destination square
 //   bits  7-13  origin square, or SQ_NB + piece type for a drop

@@ -54,13 +54,6 @@ Result<UsiSyntax> parse_syntax(std::string_view text) {
   return u;
 }
 
-// Mirrors movegen's rule: a pawn or lance on the last rank, or a knight on the last two, could
-// never move again.
-bool could_never_move(Color c, PieceType pt, Square sq) {
-  int r = relative_rank(c, rank_of(sq));
-  return ((pt == PAWN || pt == LANCE) && r < 1) || (pt == KNIGHT && r < 2);
-}
-
 std::string piece_at(PieceType pt, Square sq) {
   return std::string("a ") + piece_type_name(pt) + " on " + square_name(sq);
 }
