@@ -535,7 +535,9 @@ Status KifReader::header_line(std::string_view t) {
     colon = t.find(':');
     colon_size = 1;
   }
-  if (colon == std::string_view::npos || colon == 0)
+  // A key of blanks only (a stray carriage return before the colon) is no key either: written
+  // back, the header would start with its colon and not read again.
+  if (colon == std::string_view::npos || trim(t.substr(0, colon)).empty())
     return error("cannot read " + quoted(t) +
                  ": expected a header 'key：value', a board diagram or a move");
   return keyed_line(trim(t.substr(0, colon)), trim(t.substr(colon + colon_size)));

@@ -410,3 +410,14 @@ TEST_CASE("a KIF cut at any byte, or garbled, gives a record or an error", "[kif
     }
   }
 }
+
+TEST_CASE("a header whose key is only a stray carriage return is refused (found by fuzz_kif)",
+          "[kif][fuzz]") {
+  // fuzz_kif's input: lines ending "\n\r", so that one line reads "\r:A00)0..."; its key was
+  // read as empty, and the record written back started a header with its colon, which no reader
+  // takes. Kanju now refuses the line.
+  const Result<ProblemRecord> r = parse_kif(data_file("kif/fuzz_empty_key.kif"), "fuzz");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().find("expected a header 'key：value'") != std::string::npos);
+  CHECK_FALSE(parse_kif("作品名：a\n\r：b\n").ok());
+}
