@@ -19,6 +19,7 @@
 #include "solver/kif.h"
 #include "solver/notation.h"
 #include "solver/sfen.h"
+#include "solver/svg_diagram.h"
 #include "solver/text.h"
 #include "solver/usi_move.h"
 
@@ -33,6 +34,7 @@ struct GenerateCliOptions {
   std::vector<std::string> seed_sfens;
   std::vector<std::string> seed_files;
   std::string kif_dir;
+  std::string svg_dir;
   FutilePolicy futile = FutilePolicy::Composer;
   bool quiet = false;
 };
@@ -102,6 +104,20 @@ std::string problem_json(int number, const GeneratedProblem& p, uint64_t seed) {
   return o.text();
 }
 
+// DIR/gen-SEED-NNNN.svg: the problem's diagram with its solution.
+std::string write_svg(const std::string& dir, int number, const GeneratedProblem& p,
+                      uint64_t seed) {
+  char name[64];
+  std::snprintf(name, sizeof name, "gen-%llu-%04d.svg", (unsigned long long)seed, number);
+  SvgDiagramOptions svg;
+  svg.title = "kanju generate " + std::to_string(seed) + "-" + std::to_string(number);
+  svg.line = p.line;
+  const std::string path = (fs::path(dir) / name).string();
+  std::ofstream out(path, std::ios::binary);
+  out << render_svg_diagram(p.position, svg);
+  return out ? "" : "cannot write " + path;
+}
+
 std::string write_kif(const std::string& dir, int number, const GeneratedProblem& p,
                       uint64_t seed) {
   ProblemRecord record;
@@ -140,10 +156,11 @@ int run_generate(GenerateCliOptions& opt) {
   if (!seeds) return fail(seeds.error());
   opt.run.seeds = std::move(*seeds);
   opt.run.futile = opt.futile;
-  if (!opt.kif_dir.empty()) {
+  for (const auto& [flag, dir] : {std::pair{"--kif ", opt.kif_dir}, {"--svg ", opt.svg_dir}}) {
+    if (dir.empty()) continue;
     std::error_code ec;
-    fs::create_directories(opt.kif_dir, ec);
-    if (ec) return fail("--kif " + opt.kif_dir + ": " + ec.message());
+    fs::create_directories(dir, ec);
+    if (ec) return fail(flag + dir + ": " + ec.message());
   }
   std::atomic<bool>& interrupted = catch_interrupt();
   opt.run.stop = &interrupted;
@@ -161,6 +178,10 @@ int run_generate(GenerateCliOptions& opt) {
     std::cout << problem_json(number, p, opt.run.seed) << '\n' << std::flush;
     if (!opt.kif_dir.empty()) {
       const std::string e = write_kif(opt.kif_dir, number, p, opt.run.seed);
+      if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
+    }
+    if (!opt.svg_dir.empty()) {
+      const std::string e = write_svg(opt.svg_dir, number, p, opt.run.seed);
       if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
     }
   };
@@ -233,6 +254,8 @@ Command add_generate(CLI::App& app) {
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "
                   "such as problems/mate7.tsv (repeatable)");
   sub->add_option("--kif", opt->kif_dir, "Also write each problem as DIR/gen-SEED-N.kifu");
+  sub->add_option("--svg", opt->svg_dir,
+                  "Also write each problem's diagram, with its solution, as DIR/gen-SEED-N.svg");
   sub->add_flag("--quiet", opt->quiet, "No progress line on stderr");
   sub->footer(
       "Each problem is one JSON line on stdout, printed as it is found. A problem is reported "

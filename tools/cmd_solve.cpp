@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -24,9 +25,12 @@
 #include "solver/diagram.h"
 #include "solver/notation.h"
 #include "solver/solve.h"
+#include "solver/svg_diagram.h"
 #include "solver/usi_move.h"
 
 namespace kanju::cli {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -42,6 +46,7 @@ struct SolveCliOptions {
   bool quiet = false;
   bool fail_on_mismatch = false;
   bool wide_futile = false;
+  std::string svg_dir;  // write each mate's diagram with its line here
 };
 
 struct Problem {
@@ -224,6 +229,25 @@ void print_compact(const Problem& p, const SolveResult& r) {
   if (!r.note.empty()) std::cout << "    note: " << r.note << '\n';
 }
 
+// DIR/NAME.svg for a mate: NAME is the problem's id, else "problem-LINE" (its input line; "problem"
+// for a SFEN given as arguments), with characters that do not belong in a file name replaced.
+// Returns "" or what went wrong.
+std::string write_svg(const std::string& dir, const Problem& p, const SolveResult& r) {
+  if (dir.empty() || r.status != SolveStatus::Mate) return "";
+  std::string name = !p.id.empty() ? p.id
+                     : p.line      ? "problem-" + std::to_string(p.line)
+                                   : "problem";
+  for (char& c : name)
+    if (c == '/' || c == '\\' || c == ':' || c == ' ' || c == '*' || c == '?') c = '_';
+  SvgDiagramOptions svg;
+  svg.title = p.id;
+  svg.line = r.line;
+  const std::string path = (fs::path(dir) / (name + ".svg")).string();
+  std::ofstream out(path, std::ios::binary);
+  out << render_svg_diagram(p.position, svg);
+  return out ? "" : "cannot write " + path;
+}
+
 // --- Solving a collection
 
 struct Tally {
@@ -294,6 +318,8 @@ int run_collection(const SolveCliOptions& opt) {
         const Problem& p = c.problems[i];
         progress.finish(r.nodes, [&] {
           tally.add(p, r);
+          if (const std::string e = write_svg(opt.svg_dir, p, r); !e.empty())
+            std::cerr << "error: " << e << '\n';
           if (opt.json)
             std::cout << json_record(p, r) << '\n';
           else
@@ -327,11 +353,17 @@ int run_single(const SolveCliOptions& opt) {
     std::cout << json_record(p, r) << std::endl;
   else
     print_single(p, r, opt.quiet);
+  if (const std::string e = write_svg(opt.svg_dir, p, r); !e.empty()) return fail(e);
   return 0;
 }
 
 int run_solve(const SolveCliOptions& opt) {
   if (!opt.sfen.empty() && !opt.file.empty()) return fail("give either a SFEN or --file, not both");
+  if (!opt.svg_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(opt.svg_dir, ec);
+    if (ec) return fail("--svg " + opt.svg_dir + ": " + ec.message());
+  }
   return opt.sfen.empty() ? run_collection(opt) : run_single(opt);
 }
 
@@ -352,6 +384,9 @@ Command add_solve(CLI::App& app) {
   add_table_options(sub, opt->hash_mb, opt->threads,
                     "Problems solved in parallel (file/stdin input)", opt->futile, true);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
+  sub->add_option("--svg", opt->svg_dir,
+                  "Also write each mate's diagram with its line as DIR/ID.svg (problem-LINE.svg "
+                  "without an id)");
   sub->add_flag("--quiet", opt->quiet, "No board diagram");
   sub->add_flag("--wide-futile", opt->wide_futile,
                 "Also list the line's drops that composers often call futile (無駄合) though the "
