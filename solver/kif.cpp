@@ -96,6 +96,28 @@ Conversion cp932_to_utf8(std::string_view bytes) {
   return c;
 }
 
+Result<std::string> utf8_to_cp932(std::string_view text) {
+  iconv_t cd = iconv_open("CP932", "UTF-8");
+  if (cd == iconv_t(-1)) cd = iconv_open("SHIFT_JIS", "UTF-8");
+  if (cd == iconv_t(-1)) return Error{"no Shift_JIS converter (iconv) on this system"};
+  // A character of UTF-8 is never longer in Shift_JIS.
+  std::string out(text.size() + 4, '\0');
+  char* in = const_cast<char*>(text.data());  // iconv's signature; it does not write there
+  size_t in_left = text.size();
+  char* to = out.data();
+  size_t out_left = out.size();
+  const size_t done = iconv(cd, &in, &in_left, &to, &out_left);
+  iconv_close(cd);
+  if (done == size_t(-1)) {
+    const size_t at = in - text.data();
+    return Error{where("", line_of_offset(text, at)) + "'" +
+                 std::string(text.substr(at, std::max(1, sequence_length(text[at])))) +
+                 "' has no Shift_JIS form: write the record in UTF-8 (.kifu, .ki2u, CSA V3.0)"};
+  }
+  out.resize(out.size() - out_left);
+  return out;
+}
+
 // --- Characters
 
 // The first character of s (one to four bytes; a stray byte alone), or "" at the end.
@@ -815,6 +837,15 @@ std::string to_ki2(const ProblemRecord& record) {
   if (number == 0) return out;
   if (number % 8 != 0) out.back() = '\n';
   return out + "まで" + std::to_string(number) + "手で" + (is_mated(pos) ? "詰み" : "中断") + "\n";
+}
+
+Result<std::string> to_shift_jis(std::string_view utf8) {
+  std::string text(utf8);
+  for (const char* format : {"#KIF version=2.0 encoding=UTF-8", "#KI2 version=2.0 encoding=UTF-8"})
+    if (text.starts_with(format))
+      text.replace(0, std::string_view(format).size(),
+                   std::string(format).replace(std::string(format).find("UTF-8"), 5, "Shift_JIS"));
+  return utf8_to_cp932(text);
 }
 
 }  // namespace kanju

@@ -42,6 +42,11 @@ Result<ProblemRecord> parse_kif(std::string_view bytes, std::string_view source_
 // The same reader, named for callers that hold a .ki2 file.
 Result<ProblemRecord> parse_ki2(std::string_view bytes, std::string_view source_name = "");
 
+// UTF-8 text in Shift_JIS (CP932), for .kif, .ki2 and CSA V2.2 files as Windows tools read them;
+// the error names the first character that has no Shift_JIS form. A KIF or KI2 header line
+// "#KIF version=2.0 encoding=UTF-8" becomes "encoding=Shift_JIS".
+Result<std::string> to_shift_jis(std::string_view utf8);
+
 // KIF in UTF-8 (.kifu) as ShogiGUI writes it: the headers, the BOD, numbered moves "２二飛打",
 // "１四玉(23)", then 詰み when the line ends in mate and 中断 otherwise. A 手数 header is added
 // when claimed_length differs from the line's length and no header gives it.

@@ -421,3 +421,21 @@ TEST_CASE("a header whose key is only a stray carriage return is refused (found 
   CHECK(r.error().find("expected a header 'key：value'") != std::string::npos);
   CHECK_FALSE(parse_kif("作品名：a\n\r：b\n").ok());
 }
+
+TEST_CASE("KIF and KI2 in Shift_JIS: to_shift_jis, read back the same", "[kif]") {
+  const ProblemRecord rec = parsed(parse_kif(data_file("kif/tsume7.kifu")));
+  for (const std::string& utf8 : {to_kif(rec), to_ki2(rec)}) {
+    const Result<std::string> sjis = to_shift_jis(utf8);
+    REQUIRE(sjis.ok());
+    CHECK(sjis->find("encoding=Shift_JIS") != std::string::npos);
+    CHECK(*sjis != utf8);
+    const ProblemRecord back = parsed(parse_kif(*sjis));
+    CHECK(to_sfen(back.position) == to_sfen(rec.position));
+    CHECK(back.claimed_line == rec.claimed_line);
+  }
+  // A character with no Shift_JIS form is named, with its line.
+  const Result<std::string> bad = to_shift_jis("作品名：a\n作者：\xF0\x9F\x98\x80\n");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().find("line 2") != std::string::npos);
+  CHECK(bad.error().find("no Shift_JIS form") != std::string::npos);
+}

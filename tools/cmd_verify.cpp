@@ -123,17 +123,27 @@ std::string export_problem(const VerifyItem& item, const VerifyResult& r, const 
   if (!item.id.empty() && !record.header("作品名")) record.headers.emplace_back("作品名", item.id);
   record.headers.emplace_back("手数", std::to_string(record.claimed_length));
   record.headers.emplace_back("備考", std::string("kanju verify: ") + to_string(r.verdict));
-  const std::string ext = format == "csa"   ? ".csa"
-                          : format == "ki2" ? ".ki2"
-                          : format == "svg" ? ".svg"
-                                            : ".kifu";
+  // The formats (README, kanju verify): KIF and KI2 in Shift_JIS (.kif, .ki2) or UTF-8 (.kifu,
+  // .ki2u), CSA V3.0 in UTF-8 (csa) or V2.2 in Shift_JIS (csa2), the SVG diagram.
   SvgDiagramOptions svg;
   svg.title = item.id;
   svg.line = record.claimed_line;
-  const std::string text = format == "csa"   ? to_csa(record)
-                           : format == "ki2" ? to_ki2(record)
-                           : format == "svg" ? render_svg_diagram(record.position, svg)
-                                             : to_kif(record);
+  std::string ext = "." + format, text;
+  if (format == "kif" || format == "kifu")
+    text = to_kif(record);
+  else if (format == "ki2" || format == "ki2u")
+    text = to_ki2(record);
+  else if (format == "csa")
+    text = to_csa(record, CsaVersion::V3_0);
+  else if (format == "csa2")
+    text = to_csa(record, CsaVersion::V2_2), ext = "-v22.csa";
+  else
+    text = render_svg_diagram(record.position, svg);
+  if (format == "kif" || format == "ki2" || format == "csa2") {
+    Result<std::string> sjis = to_shift_jis(text);
+    if (!sjis) return item.key + ": " + sjis.error();
+    text = std::move(*sjis);
+  }
   const std::string path = (fs::path(dir) / (export_name(item.key) + ext)).string();
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -180,8 +190,9 @@ int run_verify(const VerifyCliOptions& opt) {
   if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
   if (!opt.export_to.empty()) {
     const std::string& f = opt.export_to[0];
-    if (f != "kif" && f != "ki2" && f != "csa" && f != "svg")
-      return fail("--export " + f + ": the format is kif, ki2, csa or svg");
+    if (f != "kif" && f != "kifu" && f != "ki2" && f != "ki2u" && f != "csa" && f != "csa2" &&
+        f != "svg")
+      return fail("--export " + f + ": the format is kif, kifu, ki2, ki2u, csa, csa2 or svg");
     std::error_code ec;
     fs::create_directories(opt.export_to[1], ec);
     if (ec) return fail("cannot create " + opt.export_to[1] + ": " + ec.message());
@@ -312,8 +323,9 @@ Command add_verify(CLI::App& app) {
                   "or also flawed")
       ->transform(CLI::IsMember({"unsound", "flawed"}, CLI::ignore_case));
   sub->add_option("--export", opt->export_to,
-                  "FORMAT DIR: write each solved problem with its verified solution (kif: UTF-8 "
-                  ".kifu, ki2, csa, svg: the diagram with the solution below)")
+                  "FORMAT DIR: write each solved problem with its verified solution: kif, ki2 "
+                  "(Shift_JIS), kifu, ki2u (UTF-8), csa (V3.0, UTF-8), csa2 (V2.2, Shift_JIS), svg "
+                  "(the diagram with the solution below)")
       ->expected(2);
   sub->add_flag("--no-unneeded", opt->no_unneeded, "Skip the 不要駒 check (the costliest)");
   sub->add_option("--profile", opt->profile,

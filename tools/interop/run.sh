@@ -1,7 +1,8 @@
 #!/bin/bash
 # Round trip of Kanju's records through tsshogi (the record library of ShogiHome), issue 16:
-#   1. Kanju exports the problems of tools/interop/problems.tsv as KIF (UTF-8 .kifu), KI2 and CSA;
-#      tsshogi must read each to the position and moves Kanju reads from it.
+#   1. Kanju exports the problems of tools/interop/problems.tsv as KIF and KI2 (Shift_JIS .kif/.ki2,
+#      UTF-8 .kifu/.ki2u) and CSA (V3.0, and V2.2 in Shift_JIS); tsshogi must read each to the
+#      position and moves Kanju reads from it.
 #   2. tsshogi writes each record again as KIF, KI2, CSA V2.2 and V3.0; the KIF and KI2 also in
 #      Shift_JIS with CRLF (.kif, .ki2); Kanju must read each to what tsshogi reads.
 # With --update-golden, the files of step 2 become tests/data/interop (read by tests/test_interop.cpp).
@@ -55,7 +56,7 @@ PY
 
 status=0
 # 1. Kanju writes, tsshogi reads.
-for fmt in kif ki2 csa; do
+for fmt in kif kifu ki2 ki2u csa csa2; do
   "$kanju" verify "$here/problems.tsv" --nodes 20000000 --check-nodes 100000 --no-unneeded \
     --export "$fmt" "$work/kanju" >/dev/null 2>&1 || true
 done
