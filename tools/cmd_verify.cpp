@@ -152,6 +152,21 @@ std::string export_problem(const VerifyItem& item, const VerifyResult& r, const 
 
 // --- Running
 
+// "kif,csa" -> {"kif", "csa"}; empty parts dropped.
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (char c : text + ",") {
+    if (c != ',') {
+      part += c;
+      continue;
+    }
+    if (!part.empty()) parts.push_back(part);
+    part.clear();
+  }
+  return parts;
+}
+
 VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool>* stop) {
   VerifyOptions o;
   if (opt.nodes > 0) o.limits.max_nodes = opt.nodes;
@@ -188,11 +203,15 @@ int open_output(const VerifyCliOptions& opt, ResumeState& state, std::string& er
 
 int run_verify(const VerifyCliOptions& opt) {
   if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
+  // --export FORMAT[,FORMAT...] DIR
+  std::vector<std::string> formats;
   if (!opt.export_to.empty()) {
-    const std::string& f = opt.export_to[0];
-    if (f != "kif" && f != "kifu" && f != "ki2" && f != "ki2u" && f != "csa" && f != "csa2" &&
-        f != "svg")
-      return fail("--export " + f + ": the format is kif, kifu, ki2, ki2u, csa, csa2 or svg");
+    for (const std::string& f : split_commas(opt.export_to[0])) {
+      if (f != "kif" && f != "kifu" && f != "ki2" && f != "ki2u" && f != "csa" && f != "csa2" &&
+          f != "svg")
+        return fail("--export " + f + ": the format is kif, kifu, ki2, ki2u, csa, csa2 or svg");
+      formats.push_back(f);
+    }
     std::error_code ec;
     fs::create_directories(opt.export_to[1], ec);
     if (ec) return fail("cannot create " + opt.export_to[1] + ": " + ec.message());
@@ -266,8 +285,8 @@ int run_verify(const VerifyCliOptions& opt) {
             std::cout << json << std::flush;
           else
             std::cout << verify_text(int(index + 1), item, r) << std::flush;
-          if (!opt.export_to.empty()) {
-            const std::string e = export_problem(item, r, opt.export_to[0], opt.export_to[1]);
+          for (const std::string& format : formats) {
+            const std::string e = export_problem(item, r, format, opt.export_to[1]);
             if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
           }
           tally.add(item, r);
@@ -322,10 +341,11 @@ Command add_verify(CLI::App& app) {
                   "Exit with 2 when a problem is unsound (or unknown), "
                   "or also flawed")
       ->transform(CLI::IsMember({"unsound", "flawed"}, CLI::ignore_case));
-  sub->add_option("--export", opt->export_to,
-                  "FORMAT DIR: write each solved problem with its verified solution: kif, ki2 "
-                  "(Shift_JIS), kifu, ki2u (UTF-8), csa (V3.0, UTF-8), csa2 (V2.2, Shift_JIS), svg "
-                  "(the diagram with the solution below)")
+  sub->add_option(
+         "--export", opt->export_to,
+         "FORMAT[,FORMAT...] DIR: write each solved problem with its verified solution: kif, ki2 "
+         "(Shift_JIS), kifu, ki2u (UTF-8), csa (V3.0, UTF-8), csa2 (V2.2, Shift_JIS), svg "
+         "(the diagram with the solution below)")
       ->expected(2);
   sub->add_flag("--no-unneeded", opt->no_unneeded, "Skip the 不要駒 check (the costliest)");
   sub->add_option("--profile", opt->profile,

@@ -6,6 +6,8 @@
 #   2. tsshogi writes each record again as KIF, KI2, CSA V2.2 and V3.0; the KIF and KI2 also in
 #      Shift_JIS with CRLF (.kif, .ki2); Kanju must read each to what tsshogi reads.
 # With --update-golden, the files of step 2 become tests/data/interop (read by tests/test_interop.cpp).
+# With --collections, step 1 also covers every problem of problems/mate7.tsv and problems/zukou.tsv
+# that verify solves within its budget (minutes; 将棋図巧 with its published lines).
 #
 # Needs node and npm (tsshogi is fetched from the npm registry into tools/interop/node_modules) and
 # a built ./build/kanju. Usage, from the repository root: tools/interop/run.sh [--update-golden]
@@ -56,10 +58,14 @@ PY
 
 status=0
 # 1. Kanju writes, tsshogi reads.
-for fmt in kif kifu ki2 ki2u csa csa2; do
-  "$kanju" verify "$here/problems.tsv" --nodes 20000000 --check-nodes 100000 --no-unneeded \
-    --export "$fmt" "$work/kanju" >/dev/null 2>&1 || true
-done
+"$kanju" verify "$here/problems.tsv" --nodes 20000000 --check-nodes 100000 --no-unneeded \
+  --export kif,kifu,ki2,ki2u,csa,csa2 "$work/kanju" >/dev/null 2>&1 || true
+if [ "${1:-}" = "--collections" ]; then
+  "$kanju" verify "$root/problems/mate7.tsv" --nodes 2000000 --check-nodes 10000 --no-unneeded \
+    --futile count --threads 2 --export kif,kifu,ki2,ki2u,csa,csa2 "$work/kanju" >/dev/null 2>&1 || true
+  "$kanju" verify "$root/problems/zukou.tsv" --nodes 10000000 --check-nodes 1000 --no-unneeded \
+    --threads 2 --export kif,kifu,ki2,ki2u,csa,csa2 "$work/kanju" >/dev/null 2>&1 || true
+fi
 mapfile -t kanju_files < <(ls "$work"/kanju/*)
 kanju_read "${kanju_files[@]}" > "$work/k1.tsv"
 tsshogi_read "${kanju_files[@]}" > "$work/t1.tsv"
