@@ -365,7 +365,7 @@ std::string info_lines(const ProblemRecord& record) {
     const std::string name = csa_header_name(key);
     if (name == "N+" || name == "N-")
       names += name + value + "\n";
-    else if (name.starts_with("$"))
+    else if (name.size() > 1 && name.starts_with("$"))  // "$" alone names nothing: a comment
       values += name + ":" + value + "\n";
     else
       comments += "'" + key + "：" + value + "\n";
