@@ -9,11 +9,11 @@ namespace kanju {
 namespace {
 
 // Sizes in SVG user units (pixels at 100%).
-constexpr int CELL = 40;         // one square
-constexpr int HAND_WIDTH = 56;   // a hand column beside the board
-constexpr int LABEL = 24;        // the file labels above, the rank labels at the right
-constexpr int TITLE = 34;        // the title line, when there is one
-constexpr int LINE_HEIGHT = 24;  // a line of the solution
+constexpr int CELL = 40;           // one square
+constexpr int HAND_WIDTH = 56;     // a hand column beside the board
+constexpr int LABEL = 24;          // the file labels above, the rank labels at the right
+constexpr int TITLE = 34;          // the title line, when there is one
+constexpr int LINE_HEIGHT = 24;    // a line of the solution
 constexpr int MOVES_PER_LINE = 4;  // about the width of the board and its hands
 
 constexpr const char* BOARD_KANJI[PIECE_TYPE_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
