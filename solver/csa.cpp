@@ -359,13 +359,22 @@ std::string csa_header_name(std::string_view kif) {
   return std::string(kif);
 }
 
+// "$EVENT", "$TIME_LIMIT": a '$' and capitals, digits or underscores. Any other header (one named
+// "$" or "$:x" by a hand-made KIF) is written as a comment: as a statement it would not read back.
+bool is_csa_key(std::string_view name) {
+  if (name.size() < 2 || name[0] != '$') return false;
+  for (char c : name.substr(1))
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
 std::string info_lines(const ProblemRecord& record) {
   std::string names, values, comments;
   for (const auto& [key, value] : record.headers) {
     const std::string name = csa_header_name(key);
     if (name == "N+" || name == "N-")
       names += name + value + "\n";
-    else if (name.size() > 1 && name.starts_with("$"))  // "$" alone names nothing: a comment
+    else if (is_csa_key(name))
       values += name + ":" + value + "\n";
     else
       comments += "'" + key + "：" + value + "\n";

@@ -247,13 +247,18 @@ TEST_CASE("a CSA cut at any byte, or garbled, gives a record or an error", "[csa
 TEST_CASE("a KIF header named '$' becomes a CSA comment, not '$:' (found by fuzz_kif)", "[csa]") {
   // fuzz_kif's input has a header line "$：..."; written as the CSA statement "$:..." it named no
   // key, and the CSA reader refused the file Kanju had written.
-  const ProblemRecord rec = parsed(parse_kif(data_file("kif/fuzz_dollar_key.kif"), "fuzz"));
-  for (CsaVersion version : {CsaVersion::V2_2, CsaVersion::V3_0}) {
-    const std::string csa = to_csa(rec, version);
-    INFO(csa);
-    CHECK(csa.find("\n$:") == std::string::npos);
-    const ProblemRecord back = parsed(parse_csa(csa));
-    CHECK(to_sfen(back.position) == to_sfen(rec.position));
-    CHECK(back.claimed_line == rec.claimed_line);
+  // Its next find: a header named "$:手数", written as "$:手数:2:". Only a '$' followed by
+  // capitals, digits or underscores is written as a CSA statement.
+  for (const char* file : {"kif/fuzz_dollar_key.kif", "kif/fuzz_dollar_colon_key.kif"}) {
+    INFO(file);
+    const ProblemRecord rec = parsed(parse_kif(data_file(file), "fuzz"));
+    for (CsaVersion version : {CsaVersion::V2_2, CsaVersion::V3_0}) {
+      const std::string csa = to_csa(rec, version);
+      INFO(csa);
+      CHECK(csa.find("\n$:") == std::string::npos);
+      const ProblemRecord back = parsed(parse_csa(csa));
+      CHECK(to_sfen(back.position) == to_sfen(rec.position));
+      CHECK(back.claimed_line == rec.claimed_line);
+    }
   }
 }
