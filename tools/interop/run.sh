@@ -7,7 +7,7 @@
 #      Shift_JIS with CRLF (.kif, .ki2); Kanju must read each to what tsshogi reads.
 # With --update-golden, the files of step 2 become tests/data/interop (read by tests/test_interop.cpp).
 # With --collections, step 1 also covers every problem of problems/mate7.tsv and problems/zukou.tsv
-# that verify solves within its budget (minutes; 将棋図巧 with its published lines).
+# that verify solves within its budget (about 15 minutes; 将棋図巧 with its published lines).
 #
 # Needs node and npm (tsshogi is fetched from the npm registry into tools/interop/node_modules) and
 # a built ./build/kanju. Usage, from the repository root: tools/interop/run.sh [--update-golden]
@@ -73,7 +73,9 @@ echo "Kanju writes, tsshogi reads:"
 compare "$work/k1.tsv" "$work/t1.tsv" || status=1
 
 # 2. tsshogi writes, Kanju reads.
-for f in "$work"/kanju/*.kifu; do node "$here/interop.mjs" write "$f" "$work/tsshogi"; done
+for f in "$work"/kanju/tools_interop_problems-*.kifu; do
+  node "$here/interop.mjs" write "$f" "$work/tsshogi" || status=1
+done
 for f in "$work"/tsshogi/*.kifu "$work"/tsshogi/*.ki2u; do
   ext=${f##*.}; sjis=${f%.*}.${ext%u}
   sed 's/$/\r/' "$f" | iconv -f UTF-8 -t CP932 > "$sjis"
