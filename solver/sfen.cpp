@@ -213,7 +213,7 @@ Status check_piece_counts(const SfenFields& f) {
   return std::nullopt;
 }
 
-Status check_kings(const SfenFields& f) {
+Status check_kings(const SfenFields& f, SfenRules rules) {
   std::vector<Square> kings[COLOR_NB];
   for (Square sq = 0; sq < SQ_NB; ++sq)
     if (type_of(f.board[sq]) == KING) kings[color_of(f.board[sq])].push_back(sq);
@@ -225,7 +225,7 @@ Status check_kings(const SfenFields& f) {
                    (k.size() > 2 ? " and more" : "")};
   }
   const Color defender = ~f.side;
-  if (kings[defender].empty())
+  if (rules.side_not_to_move_needs_king && kings[defender].empty())
     return Error{std::string("SFEN: no defender king (the side not to move, ") +
                  color_name(defender) + ", has no king)"};
   return std::nullopt;
@@ -274,6 +274,7 @@ Position build_position(const SfenFields& f) {
 // The side to move could capture the other king: no legal game reaches that.
 Status check_defender_not_in_check(const Position& pos) {
   const Color us = pos.side_to_move();
+  if (!pos.has_king(~us)) return std::nullopt;  // allowed by SfenRules: nothing to capture
   const Bitboard attackers = pos.attackers_to(us, pos.king_square(~us));
   if (attackers.none()) return std::nullopt;
   const Square from = attackers.lsb();
@@ -282,14 +283,16 @@ Status check_defender_not_in_check(const Position& pos) {
                square_name(from) + ", so its king could be captured"};
 }
 
-Result<Position> parse_sfen_words(const std::vector<std::string_view>& words) {
+Result<Position> parse_sfen_words(const std::vector<std::string_view>& words, SfenRules rules) {
   if (words.size() < 3 || words.size() > 4)
     return Error{"SFEN: " + std::to_string(words.size()) +
                  (words.size() == 1 ? " field" : " fields") +
                  ", expected 3 or 4 (board, side to move, hand, optional move number)"};
   Result<SfenFields> f = parse_fields(words);
   if (!f) return Error{f.error()};
-  for (auto check : {check_piece_counts, check_kings, check_dead_pieces, check_two_pawns})
+  if (Status s = check_piece_counts(*f)) return *s;
+  if (Status s = check_kings(*f, rules)) return *s;
+  for (auto check : {check_dead_pieces, check_two_pawns})
     if (Status s = check(*f)) return *s;
   Position pos = build_position(*f);
   if (Status s = check_defender_not_in_check(pos)) return *s;
@@ -350,17 +353,17 @@ Result<Position> command_position(const std::vector<std::string_view>& words, si
   if (words[begin] != "sfen")
     return Error{prefix + "expected 'startpos' or 'sfen', got " + quoted(words[begin])};
   const std::vector<std::string_view> fields(words.begin() + begin + 1, words.begin() + end);
-  return parse_sfen_words(fields);
+  return parse_sfen_words(fields, SfenRules{});
 }
 
 }  // namespace
 
-Result<Position> parse_sfen(std::string_view sfen) {
+Result<Position> parse_sfen(std::string_view sfen, SfenRules rules) {
   std::vector<std::string_view> words = split_words(sfen);
   if (words.empty()) return Error{"SFEN: empty input"};
   if (words[0] == "sfen") words.erase(words.begin());
   if (words.size() == 1 && words[0] == "startpos") words = split_words(STARTPOS_SFEN);
-  return parse_sfen_words(words);
+  return parse_sfen_words(words, rules);
 }
 
 std::string to_sfen(const Position& pos, bool with_move_number) {

@@ -23,9 +23,18 @@ namespace kanju {
 inline constexpr std::string_view STARTPOS_SFEN =
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
+// The rules of a legal position (docs/RULES.md §1), checked in one place for every reader (SFEN,
+// USI position, KIF/KI2/CSA through their diagram, the generator's layouts): piece counts, at most
+// one king a side, no dead piece, no two pawns on a file, the side not to move not in check. The
+// side to move may lack a king (a tsume's attacker); the side not to move needs one unless a
+// caller says otherwise (a GUI's position where the attacker is the side not to move).
+struct SfenRules {
+  bool side_not_to_move_needs_king = true;
+};
+
 // Reads an SFEN with 3 or 4 fields (a leading word "sfen" is allowed), or the word "startpos".
 // The hand may list pieces in any order, and a letter given twice is summed.
-Result<Position> parse_sfen(std::string_view sfen);
+Result<Position> parse_sfen(std::string_view sfen, SfenRules rules = {});
 
 // The canonical SFEN: hands in the order R,B,G,S,N,L,P, Black's first, a count of 1 omitted,
 // "-" when both hands are empty.
