@@ -34,7 +34,8 @@ struct GenerateCliOptions {
   std::vector<std::string> seed_sfens;
   std::vector<std::string> seed_files;
   std::string kif_dir;
-  std::string svg_dir;
+  std::vector<std::string> export_to;  // --export svg DIR
+  std::string svg_dir;                 // from it
   FutilePolicy futile = FutilePolicy::Composer;
   bool quiet = false;
 };
@@ -156,7 +157,14 @@ int run_generate(GenerateCliOptions& opt) {
   if (!seeds) return fail(seeds.error());
   opt.run.seeds = std::move(*seeds);
   opt.run.futile = opt.futile;
-  for (const auto& [flag, dir] : {std::pair{"--kif ", opt.kif_dir}, {"--svg ", opt.svg_dir}}) {
+  if (!opt.export_to.empty()) {
+    if (opt.export_to[0] != "svg")
+      return fail("--export " + opt.export_to[0] +
+                  ": generate writes svg here (and KIF with --kif)");
+    opt.svg_dir = opt.export_to[1];
+  }
+  for (const auto& [flag, dir] :
+       {std::pair{"--kif ", opt.kif_dir}, {"--export svg ", opt.svg_dir}}) {
     if (dir.empty()) continue;
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -254,8 +262,10 @@ Command add_generate(CLI::App& app) {
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "
                   "such as problems/mate7.tsv (repeatable)");
   sub->add_option("--kif", opt->kif_dir, "Also write each problem as DIR/gen-SEED-N.kifu");
-  sub->add_option("--svg", opt->svg_dir,
-                  "Also write each problem's diagram, with its solution, as DIR/gen-SEED-N.svg");
+  sub->add_option("--export", opt->export_to,
+                  "svg DIR: also write each problem's diagram, with its solution, as "
+                  "DIR/gen-SEED-N.svg")
+      ->expected(2);
   sub->add_flag("--quiet", opt->quiet, "No progress line on stderr");
   sub->footer(
       "Each problem is one JSON line on stdout, printed as it is found. A problem is reported "

@@ -46,7 +46,8 @@ struct SolveCliOptions {
   bool quiet = false;
   bool fail_on_mismatch = false;
   bool wide_futile = false;
-  std::string svg_dir;  // write each mate's diagram with its line here
+  std::vector<std::string> export_to;  // --export svg DIR
+  std::string svg_dir;                 // from it: write each mate's diagram with its line here
 };
 
 struct Problem {
@@ -357,12 +358,15 @@ int run_single(const SolveCliOptions& opt) {
   return 0;
 }
 
-int run_solve(const SolveCliOptions& opt) {
+int run_solve(SolveCliOptions opt) {
   if (!opt.sfen.empty() && !opt.file.empty()) return fail("give either a SFEN or --file, not both");
-  if (!opt.svg_dir.empty()) {
+  if (!opt.export_to.empty()) {
+    if (opt.export_to[0] != "svg")
+      return fail("--export " + opt.export_to[0] + ": solve writes svg (verify writes records)");
+    opt.svg_dir = opt.export_to[1];
     std::error_code ec;
     fs::create_directories(opt.svg_dir, ec);
-    if (ec) return fail("--svg " + opt.svg_dir + ": " + ec.message());
+    if (ec) return fail("--export svg " + opt.svg_dir + ": " + ec.message());
   }
   return opt.sfen.empty() ? run_collection(opt) : run_single(opt);
 }
@@ -384,9 +388,10 @@ Command add_solve(CLI::App& app) {
   add_table_options(sub, opt->hash_mb, opt->threads,
                     "Problems solved in parallel (file/stdin input)", opt->futile, true);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
-  sub->add_option("--svg", opt->svg_dir,
-                  "Also write each mate's diagram with its line as DIR/ID.svg (problem-LINE.svg "
-                  "without an id)");
+  sub->add_option("--export", opt->export_to,
+                  "svg DIR: also write each mate's diagram with its line as DIR/ID.svg "
+                  "(problem-LINE.svg without an id)")
+      ->expected(2);
   sub->add_flag("--quiet", opt->quiet, "No board diagram");
   sub->add_flag("--wide-futile", opt->wide_futile,
                 "Also list the line's drops that composers often call futile (無駄合) though the "
