@@ -15,19 +15,13 @@ constexpr const char* KANJI_DIGITS[11] = {"",   "一", "二", "三", "四", "五
 constexpr const char* RANK_KANJI[9] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
 constexpr const char* FRAME = "+---------------------------+\n";
 
-// Counts up to 18 (pawns): 二, 十, 十四.
-std::string kanji_count(int n) {
-  return n <= 10 ? KANJI_DIGITS[n] : std::string(KANJI_DIGITS[10]) + KANJI_DIGITS[n - 10];
-}
-
 std::string japanese_hand_line(Color c, Hand hand) {
   std::string line = c == BLACK ? "先手の持駒：" : "後手の持駒：";
   if (hand.empty()) return line + "なし\n";
   bool first = true;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER) {
-    if (!hand.has(pt)) continue;
+  for (const std::string& entry : japanese_hand_entries(hand)) {
     if (!first) line += "　";  // BOD separates hand entries with a full-width space
-    line += BOARD_KANJI[pt] + (hand.count(pt) > 1 ? kanji_count(hand.count(pt)) : "");
+    line += entry;
     first = false;
   }
   return line + "\n";
@@ -76,6 +70,21 @@ std::string board_rows(const Position& pos, DiagramStyle style) {
 }
 
 }  // namespace
+
+const char* board_kanji(PieceType pt) { return BOARD_KANJI[pt]; }
+
+// Counts up to 18 (pawns): 二, 十, 十四.
+std::string kanji_count(int n) {
+  return n <= 10 ? KANJI_DIGITS[n] : std::string(KANJI_DIGITS[10]) + KANJI_DIGITS[n - 10];
+}
+
+std::vector<std::string> japanese_hand_entries(Hand hand) {
+  std::vector<std::string> entries;
+  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
+    if (hand.has(pt))
+      entries.push_back(BOARD_KANJI[pt] + (hand.count(pt) > 1 ? kanji_count(hand.count(pt)) : ""));
+  return entries;
+}
 
 std::string render_diagram(const Position& pos, DiagramStyle style) {
   const bool japanese = style == DiagramStyle::Japanese;

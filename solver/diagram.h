@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "position.h"
 
@@ -24,5 +25,13 @@ namespace kanju {
 enum class DiagramStyle { Japanese, Western };
 
 std::string render_diagram(const Position& pos, DiagramStyle style = DiagramStyle::Japanese);
+
+// The pieces of the Japanese style, shared with the SVG diagram (svg_diagram.h):
+// the one-kanji name of a board piece (歩 … 玉, と 杏 圭 全 馬 龍; "・" for NO_PIECE_TYPE),
+const char* board_kanji(PieceType pt);
+// a count as diagrams write it (一 … 十, 十一 … 十八),
+std::string kanji_count(int n);
+// and a hand's entries in SFEN order: "飛", "金二", ...; none for an empty hand.
+std::vector<std::string> japanese_hand_entries(Hand hand);
 
 }  // namespace kanju

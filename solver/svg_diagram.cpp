@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "diagram.h"
 #include "notation.h"
 #include "sfen.h"
 
@@ -16,12 +17,7 @@ constexpr int TITLE = 34;          // the title line, when there is one
 constexpr int LINE_HEIGHT = 24;    // a line of the solution
 constexpr int MOVES_PER_LINE = 4;  // about the width of the board and its hands
 
-constexpr const char* BOARD_KANJI[PIECE_TYPE_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
-                                                    "玉", "と", "杏", "圭", "全", "馬", "龍"};
 constexpr const char* FILE_DIGITS[9] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
-constexpr const char* KANJI_NUMBERS[19] = {"",     "一",   "二",   "三",   "四",   "五",   "六",
-                                           "七",   "八",   "九",   "十",   "十一", "十二", "十三",
-                                           "十四", "十五", "十六", "十七", "十八"};
 constexpr const char* FONT =
     "font-family=\"IPAMincho, 'IPA明朝', 'Noto Serif CJK JP', 'Hiragino Mincho ProN', serif\"";
 
@@ -56,11 +52,7 @@ std::vector<std::string> characters(const std::string& text) {
 
 // A hand as a book prints it down the side of the board: "飛", "金二", ... or なし.
 std::vector<std::string> hand_entries(Hand hand) {
-  std::vector<std::string> out;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
-    if (hand.has(pt))
-      out.push_back(std::string(BOARD_KANJI[pt]) +
-                    (hand.count(pt) > 1 ? KANJI_NUMBERS[hand.count(pt)] : ""));
+  std::vector<std::string> out = japanese_hand_entries(hand);
   if (out.empty()) out.push_back("なし");
   return out;
 }
@@ -137,7 +129,7 @@ std::string render_svg_diagram(const Position& pos, const SvgDiagramOptions& opt
         << "\" font-size=\"16\" text-anchor=\"middle\">" << FILE_DIGITS[8 - col] << "</text>\n";
   for (int row = 0; row < 9; ++row)
     svg << "<text x=\"" << left + board + LABEL / 2 << "\" y=\"" << top + row * CELL + CELL / 2 + 6
-        << "\" font-size=\"16\" text-anchor=\"middle\">" << KANJI_NUMBERS[row + 1] << "</text>\n";
+        << "\" font-size=\"16\" text-anchor=\"middle\">" << kanji_count(row + 1) << "</text>\n";
   // 3. The pieces, White's upside down.
   for (int row = 0; row < 9; ++row)
     for (int col = 0; col < 9; ++col) {
@@ -150,7 +142,7 @@ std::string render_svg_diagram(const Position& pos, const SvgDiagramOptions& opt
       svg << "<text x=\"" << cx << "\" y=\"" << cy + 11
           << "\" font-size=\"30\" text-anchor=\"middle\"";
       if (color_of(pc) == WHITE) svg << " transform=\"rotate(180 " << cx << ' ' << cy << ")\"";
-      svg << '>' << BOARD_KANJI[type_of(pc)] << "</text>\n";
+      svg << '>' << board_kanji(type_of(pc)) << "</text>\n";
     }
   // 4. The hands: the attacker's at the right, the defender's at the left.
   vertical(svg, left + board + LABEL + HAND_WIDTH / 2, top + 12, "持駒",

@@ -340,7 +340,7 @@ int run_collection(const SolveCliOptions& opt) {
 int run_single(const SolveCliOptions& opt) {
   Result<Position> pos = position_from_words(opt.sfen);
   if (!pos) return fail(pos.error());
-  const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos)};
+  const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos), {}};
   auto tables = make_tables(1, opt.hash_mb);
   if (!tables) return fail(tables.error());
   SolveOptions options = solve_options(opt);
