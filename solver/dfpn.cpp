@@ -512,7 +512,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     visit(pos, m);
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
     pos.undo_move();
-    frames_[ply][best].v = r;  // the vector may have been reused deeper, never resized here
+    c.v = r;  // frames_ is stable storage: the deeper plies' growth moved nothing here
   }
 
   // Step 4. Remember the result: finished nodes under their proof or disproof pieces,

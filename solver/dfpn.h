@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -170,9 +171,11 @@ class Dfpn {
   int best_length_ = -1;
   double next_progress_ = 0;
   std::chrono::steady_clock::time_point start_;
-  std::vector<std::vector<Child>> frames_;  // children per ply, reused
-  std::vector<uint64_t> path_;              // full keys on the current path, per ply
-  std::vector<uint64_t> path_keys_;         // keys of the move sequences leading there, per ply
+  // Children per ply, reused. A deque: growing it for a deeper ply (a nested search, a futility
+  // test) keeps every reference into the shallower plies' frames valid.
+  std::deque<std::vector<Child>> frames_;
+  std::vector<uint64_t> path_;       // full keys on the current path, per ply
+  std::vector<uint64_t> path_keys_;  // keys of the move sequences leading there, per ply
 
   // Failures that rest on a repetition, by path key (the graph-history-interaction problem:
   // such a failure holds only on the path that found it). Direct-mapped; a lost entry only

@@ -229,8 +229,8 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
     futile = futile_in_narrow_sense(pos, ply, m, other_replies_bound(pos, ply, remaining));
     proof = pos.hand(attacker_);
   }
-  // The futility search may have reallocated frames_. A drop's verdict holds for every piece
-  // dropped on that square: taken and handed back, each leaves the same position.
+  // A drop's verdict holds for every piece dropped on that square: taken and handed back, each
+  // leaves the same position.
   std::vector<Child>& kids = frames_[ply];
   for (size_t i = 0; i < kids.size(); ++i) {
     Child& k = kids[i];

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "claim.h"
 #include "finding.h"
 #include "position.h"
 #include "problem_record.h"
@@ -34,16 +35,6 @@
 #include "solve.h"
 
 namespace kanju {
-
-// What a problem says about itself.
-struct Claim {
-  enum class Kind { None, Length, NoMate };
-  Kind kind = Kind::None;
-  int length = -1;  // plies (Kind::Length)
-  std::vector<Move>
-      line;  // the claimed solution (作意); may be empty, each move legal where played
-  std::optional<Profile> profile;  // the era the problem says it belongs to, if it says
-};
 
 // The claims of a KIF/KI2/CSA record: its 手数 (or the length of its line) and its line.
 Claim claim_of(const ProblemRecord& record);

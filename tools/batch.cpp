@@ -1,21 +1,11 @@
 #include "batch.h"
 
-#include <charconv>
 #include <map>
 #include <new>
 
 #include "solver/text.h"
 
 namespace kanju::cli {
-
-Expected parse_expected(const std::string& column) {
-  if (column == "nomate") return {Expected::NoMate, 0};
-  int n = 0;
-  auto [end, ec] = std::from_chars(column.data(), column.data() + column.size(), n);
-  if (ec == std::errc() && end == column.data() + column.size() && n > 0)
-    return {Expected::Length, n};
-  return {};
-}
 
 void for_each_collection_line(
     std::istream& in,

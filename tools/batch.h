@@ -22,14 +22,6 @@
 
 namespace kanju::cli {
 
-// What a collection's "expected" column claims: a length in plies (a positive number), no mate
-// ("nomate"), or nothing (anything else: "-", "min_mate_len=15", ...).
-struct Expected {
-  enum Kind { None, Length, NoMate } kind = None;
-  int length = 0;
-};
-Expected parse_expected(const std::string& column);
-
 // Calls `problem(number, text, columns)` for each problem line of a collection (problems/*.tsv,
 // SFEN<TAB>expected<TAB>id<TAB>note...): every line but the blank ones and those starting with
 // '#', with its 1-based line number and its tab-separated columns (at least one).

@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "json.h"
 #include "progress.h"
+#include "solver/claim.h"
 #include "solver/diagram.h"
 #include "solver/notation.h"
 #include "solver/solve.h"
@@ -55,9 +56,8 @@ struct Problem {
   int line = 0;   // line number in the input; 0 for a position given as arguments
   std::string sfen;
   std::string id;  // may be empty
-  Expected expected;
+  Claim claim;     // the expected column; its line: the fifth column (the published one), if any
   Position position;
-  std::vector<Move> published;  // the collection's fifth column, if any
 };
 
 SolveOptions solve_options(const SolveCliOptions& opt) {
@@ -100,9 +100,10 @@ Collection read_collection(std::istream& in) {
           }
           published = std::move(*moves);
         }
+        Claim claim = claim_from_column(cols.size() > 1 ? cols[1] : "");
+        claim.line = std::move(published);
         c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
-                              parse_expected(cols.size() > 1 ? cols[1] : ""), std::move(*pos),
-                              std::move(published)});
+                              std::move(claim), std::move(*pos)});
       });
   return c;
 }
@@ -110,9 +111,9 @@ Collection read_collection(std::istream& in) {
 // --- Judging and printing one result
 
 // Whether the result agrees with the claim; nullopt when there is no claim or no answer.
-std::optional<bool> judge(const Expected& e, const SolveResult& r) {
-  if (e.kind == Expected::None || r.status == SolveStatus::Unknown) return std::nullopt;
-  if (e.kind == Expected::NoMate) return r.status == SolveStatus::NoMate;
+std::optional<bool> judge(const Claim& e, const SolveResult& r) {
+  if (e.kind == Claim::Kind::None || r.status == SolveStatus::Unknown) return std::nullopt;
+  if (e.kind == Claim::Kind::NoMate) return r.status == SolveStatus::NoMate;
   return r.status == SolveStatus::Mate && r.length == e.length;
 }
 
@@ -120,8 +121,8 @@ const char* status_word(SolveStatus s) {
   return s == SolveStatus::Mate ? "mate" : s == SolveStatus::NoMate ? "nomate" : "unknown";
 }
 
-std::string expected_text(const Expected& e) {
-  return e.kind == Expected::NoMate ? "nomate" : std::to_string(e.length);
+std::string expected_text(const Claim& e) {
+  return e.kind == Claim::Kind::NoMate ? "nomate" : std::to_string(e.length);
 }
 
 const char* verdict(std::optional<bool> match) {
@@ -159,16 +160,16 @@ std::string json_record(const Problem& p, const SolveResult& r) {
     o.strings("wide_futile", plies).integer("wide_length", r.wide_length);
     o.strings("wide_usi", usi_moves(r.wide_line));
   }
-  if (p.expected.kind == Expected::Length)
-    o.integer("expected", p.expected.length);
-  else if (p.expected.kind == Expected::NoMate)
+  if (p.claim.kind == Claim::Kind::Length)
+    o.integer("expected", p.claim.length);
+  else if (p.claim.kind == Claim::Kind::NoMate)
     o.str("expected", "nomate");
   else
     o.null("expected");
-  const std::optional<bool> match = judge(p.expected, r);
+  const std::optional<bool> match = judge(p.claim, r);
   match ? o.boolean("match", *match) : o.null("match");
   o.strings("usi", usi_moves(r.line));
-  if (!p.published.empty()) o.boolean("published_line", r.line == p.published);
+  if (!p.claim.line.empty()) o.boolean("published_line", r.line == p.claim.line);
   o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
   o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
   o.integer("prove_nodes", int64_t(r.prove_nodes))
@@ -215,12 +216,12 @@ void print_compact(const Problem& p, const SolveResult& r) {
     std::cout << "mate in " << r.length;
   else
     std::cout << (r.status == SolveStatus::NoMate ? "no mate" : "unknown");
-  if (p.expected.kind != Expected::None) {
-    std::cout << " (expected " << expected_text(p.expected) << ", " << verdict(judge(p.expected, r))
+  if (p.claim.kind != Claim::Kind::None) {
+    std::cout << " (expected " << expected_text(p.claim) << ", " << verdict(judge(p.claim, r))
               << ')';
   }
-  if (!p.published.empty() && r.status == SolveStatus::Mate)
-    std::cout << (r.line == p.published ? ", the published line" : ", another line");
+  if (!p.claim.line.empty() && r.status == SolveStatus::Mate)
+    std::cout << (r.line == p.claim.line ? ", the published line" : ", another line");
   std::printf("  nodes %llu  nodes/s %.0f  %.3fs\n", (unsigned long long)r.nodes,
               nodes_per_second(r), r.seconds);
   if (!r.line.empty())
@@ -260,8 +261,8 @@ struct Tally {
   void add(const Problem& p, const SolveResult& r) {
     (r.status == SolveStatus::Mate ? mate : r.status == SolveStatus::NoMate ? nomate : unknown)++;
     nodes += r.nodes;
-    if (p.expected.kind == Expected::None) return;
-    const std::optional<bool> match = judge(p.expected, r);
+    if (p.claim.kind == Claim::Kind::None) return;
+    const std::optional<bool> match = judge(p.claim, r);
     if (!match) {
       ++unconfirmed;
     } else if (*match) {
@@ -312,7 +313,7 @@ int run_collection(const SolveCliOptions& opt) {
       [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
         SolveOptions o = options;
         o.limits.progress = live;
-        o.preferred_line = c.problems[i].published;
+        o.preferred_line = c.problems[i].claim.line;
         return solve(c.problems[i].position, table, o);
       },
       [&](size_t i, const SolveResult& r) {
@@ -340,7 +341,7 @@ int run_collection(const SolveCliOptions& opt) {
 int run_single(const SolveCliOptions& opt) {
   Result<Position> pos = position_from_words(opt.sfen);
   if (!pos) return fail(pos.error());
-  const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos), {}};
+  const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos)};
   auto tables = make_tables(1, opt.hash_mb);
   if (!tables) return fail(tables.error());
   SolveOptions options = solve_options(opt);

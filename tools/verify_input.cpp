@@ -49,11 +49,9 @@ std::string key_path(const std::string& path) {
 
 // The claims of an "expected" column: a length, nomate, or nothing.
 void set_claimed_length(VerifyItem& item, const std::string& column) {
-  const Expected e = parse_expected(column);
-  if (e.kind == Expected::NoMate) item.claim.kind = Claim::Kind::NoMate;
-  if (e.kind != Expected::Length) return;
-  item.claim.kind = Claim::Kind::Length;
-  item.claim.length = item.record.claimed_length = e.length;
+  const Claim c = claim_from_column(column);
+  item.claim.kind = c.kind;
+  if (c.kind == Claim::Kind::Length) item.claim.length = item.record.claimed_length = c.length;
 }
 
 // The claimed line in USI moves, each legal where it is played.
