@@ -116,6 +116,6 @@ constexpr AttackTables make_tables() {
 
 // Declared extern in the header, so this constexpr definition keeps external linkage and is
 // evaluated once, at compile time, into read-only data.
-constexpr AttackTables kAttackTables = make_tables();
+constexpr AttackTables ATTACK_TABLES = make_tables();
 
 }  // namespace kanju

@@ -118,23 +118,23 @@ struct AttackTables {
   Bitboard zone[COLOR_NB];  // promotion zone, the far three ranks
 };
 
-extern const AttackTables kAttackTables;
+extern const AttackTables ATTACK_TABLES;
 
-inline Bitboard file_bb(int file) { return kAttackTables.file_mask[file]; }
-inline Bitboard rank_bb(int rank) { return kAttackTables.rank_mask[rank]; }
-inline Bitboard promotion_zone(Color c) { return kAttackTables.zone[c]; }
-inline Bitboard between_bb(Square a, Square b) { return kAttackTables.between[a][b]; }
-inline Bitboard line_bb(Square a, Square b) { return kAttackTables.line[a][b]; }
-inline bool aligned(Square a, Square b, Square c) { return kAttackTables.line[a][b].test(c); }
+inline Bitboard file_bb(int file) { return ATTACK_TABLES.file_mask[file]; }
+inline Bitboard rank_bb(int rank) { return ATTACK_TABLES.rank_mask[rank]; }
+inline Bitboard promotion_zone(Color c) { return ATTACK_TABLES.zone[c]; }
+inline Bitboard between_bb(Square a, Square b) { return ATTACK_TABLES.between[a][b]; }
+inline Bitboard line_bb(Square a, Square b) { return ATTACK_TABLES.line[a][b]; }
+inline bool aligned(Square a, Square b, Square c) { return ATTACK_TABLES.line[a][b].test(c); }
 
 // Attacks of a ray from sq in direction d, stopping at (and including) the first blocker.
 template <Direction D>
 inline Bitboard ray_attacks(Square sq, Bitboard occ) {
-  Bitboard r = kAttackTables.ray[sq][D];
+  Bitboard r = ATTACK_TABLES.ray[sq][D];
   Bitboard blockers = r & occ;
   if (blockers) {
     Square b = D < DIR_N ? blockers.lsb() : blockers.msb();
-    r ^= kAttackTables.ray[b][D];
+    r ^= ATTACK_TABLES.ray[b][D];
   }
   return r;
 }
@@ -151,9 +151,9 @@ inline Bitboard bishop_attacks(Square sq, Bitboard occ) {
          ray_attacks<DIR_SE>(sq, occ) | ray_attacks<DIR_SW>(sq, occ);
 }
 inline Bitboard step_attacks(Color c, PieceType pt, Square sq) {
-  return kAttackTables.step[c][pt][sq];
+  return ATTACK_TABLES.step[c][pt][sq];
 }
-inline Bitboard king_attacks(Square sq) { return kAttackTables.step[BLACK][KING][sq]; }
+inline Bitboard king_attacks(Square sq) { return ATTACK_TABLES.step[BLACK][KING][sq]; }
 
 // Attacks of any piece type of colour c standing on sq, given the occupancy.
 inline Bitboard attacks_bb(Color c, PieceType pt, Square sq, Bitboard occ) {

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 
+#include "delayed_expansion.h"
 #include "dfpn_detail.h"
+#include "first_estimate.h"
 #include "movegen.h"
+#include "proof_hand.h"
 
 namespace kanju {
 
@@ -14,43 +17,6 @@ namespace {
 // epsilon = 1/2 in the 1+epsilon threshold of Pawlewicz and Lew (1/4, 1/8 and 1 were measured:
 // 1/2 proves the length of long problems with the fewest nodes, see the commit that set it).
 constexpr PnDn EPSILON_DIVISOR = 2;
-
-Hand hand_min(Hand a, Hand b) {
-  Hand r;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, std::min(a.count(pt), b.count(pt)));
-  return r;
-}
-// Every held type raised to the set's maximum: for a node whose disproof does not depend on how
-// many pieces of a held type the attacker has (more of them adds no new move).
-Hand widen_held(Hand h) {
-  Hand r;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, h.has(pt) ? Hand::max_count(pt) : 0);
-  return r;
-}
-
-// Every type at the set's maximum: a disproof that no attacker hand could change, such as "no
-// mate within 0 plies", holds for all of them, and a large disproof hand lets the table reuse it
-// for every other order of drops that reaches the same board.
-Hand all_pieces() {
-  Hand r;
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER) r.set(pt, Hand::max_count(pt));
-  return r;
-}
-
-// Whether the defender has a reply that is not a drop: then "no mate within 1 ply" holds
-// whatever the attacker holds (more attacker pieces only take drops away from the defender).
-template <class List>
-bool has_board_reply(const List& replies) {
-  for (Move e : replies)
-    if (!e.is_drop()) return true;
-  return false;
-}
-
-// A drop two or more squares from the king (ksq), in a search for a mate at all: such
-// interpositions are chained together behind one another (see Dfpn::expand).
-bool far_interposition(Move m, Square ksq, MateLen remaining) {
-  return remaining >= DEPTH_UNLIMITED && m.is_drop() && distance(m.to(), ksq) > 1;
-}
 
 // Keeps the smallest value seen (and whose it is) and the second smallest: the child to search
 // and the bound that decides when to leave it.
@@ -87,7 +53,7 @@ bool Dfpn::out_of_budget() {
   if (aborted_) return true;
   if (nodes_ < next_check_) return false;
   next_check_ = nodes_ + 1024;
-  if (nodes_ >= limits_.max_nodes) aborted_ = true;
+  if (nodes_ >= query_limit_) aborted_ = true;
   if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
   const double elapsed = elapsed_seconds();
   if (limits_.max_seconds > 0 && elapsed >= limits_.max_seconds) aborted_ = true;
@@ -116,62 +82,29 @@ bool Dfpn::limits_reached() const {
   return limits_.max_seconds > 0 && elapsed_seconds() >= limits_.max_seconds;
 }
 
-NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len) {
+NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len, uint64_t budget) {
   attacker_ = attacker;
+  start_query(budget);
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
   next_check_ = nodes_;
-  reserve_path(1);
-  path_keys_[0] = pos.key();
+  path_.reserve(1);
+  path_.path_key(0) = pos.key();
   return mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Proof and disproof pieces (証明駒 / 反証駒)
-
-// Proof and disproof pieces carry across an attacker move the same way: the dropped piece was
-// in hand before the move, and a captured piece was not.
-Hand Dfpn::hand_before(const Position& pos, Move m, Hand child_hand) const {
-  if (m.is_drop()) {
-    child_hand.add(m.drop_type());
-  } else if (Piece cap = pos.piece_on(m.to()); cap != NO_PIECE) {
-    PieceType pt = unpromote(type_of(cap));
-    if (child_hand.has(pt)) child_hand.remove(pt);
-  }
-  return child_hand;
-}
-
-// A proof at an AND node also relied on the defender lacking pieces to drop between the king
-// and a distant checker: with fewer attacker pieces the defender would hold them. Such types
-// keep the attacker's full count.
-Hand Dfpn::mated_proof_hand(const Position& pos, Hand proof) const {
-  const Color defender = pos.side_to_move();
-  const Square ksq = pos.king_square(defender);
-  const Bitboard checkers = pos.checkers();
-  if (checkers.more_than_one() || checkers.none()) return proof;
-  if (between_bb(ksq, checkers.lsb()).none()) return proof;
-  const Hand attacker_hand = pos.hand(~defender);
-  const Hand defender_hand = pos.hand(defender);
-  for (PieceType pt : HAND_TYPES_SFEN_ORDER)
-    if (!defender_hand.has(pt)) proof.set(pt, attacker_hand.count(pt));
-  return proof;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The search
 
-void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen child_remaining) {
+void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining) {
   // A failure by repetition found before on this very path still holds.
-  if (rep_count_ > 0) {
-    const uint64_t pk = child_path_key(path_keys_[ply], c.move, ply);
-    const RepEntry& r = rep_table_[pk & (REP_TABLE_SIZE - 1)];
-    if (r.path_key == pk && r.lo > child_remaining) {
-      c.v = disproven_outcome(r.lo, pos.hand(attacker_), true);
-      return;
-    }
+  MateLen rep_lo = 0;
+  if (!reps_.empty() && reps_.find(child_path_key(path_.path_key(ply), c.move, ply), rep_lo) &&
+      rep_lo > child_remaining) {
+    c.v = disproven_outcome(rep_lo, pos.hand(attacker_), true);
+    return;
   }
   visit(pos, c.move);
-  const Hand hand = pos.hand(attacker_);
   TableResult t = probe(pos, child_remaining);
   if (t.pn == 0) {
     c.v = proven_outcome(t.hi, t.hand, t.best);
@@ -181,48 +114,11 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, bool or_node, MateLen ch
     c.v.exact = t.exact_hand;
   } else if (t.found) {
     c.v.pn = t.pn, c.v.dn = t.dn, c.v.lo = t.lo, c.v.hi = t.hi, c.v.best = t.best;
-  } else if (or_node) {
-    // The child is an AND node: mate in one if the defender has no reply (df-pn+: the number
-    // of replies is a first estimate of the proof number).
-    MoveList<EVASIONS> replies_list(pos);
-    // Drops are searched one at a time (see expand): those onto one square count once, and
-    // when asked for a mate at all, so do all those away from the king.
-    const Square ksq = pos.king_square(pos.side_to_move());
-    int replies = 0;
-    Bitboard drop_squares;
-    bool far_drop = false;
-    for (Move e : replies_list) {
-      if (!e.is_drop())
-        ++replies;
-      else if (far_interposition(e, ksq, child_remaining))
-        replies += !far_drop, far_drop = true;
-      else if (!drop_squares.test(e.to()))
-        drop_squares.set(e.to()), ++replies;
-    }
-    // Too short for a reply and a mate, unless every reply may be a futile interposition:
-    // that is for mid() to find out.
-    bool maybe_all_futile = child_remaining < DEPTH_UNLIMITED;
-    for (Move e : replies_list)
-      maybe_all_futile = maybe_all_futile && is_judged_interposition(pos, e);
-    if (replies == 0)
-      c.v = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
-    else if (child_remaining < 2 && !maybe_all_futile)
-      c.v = disproven_outcome(MateLen(child_remaining + 1),
-                              has_board_reply(replies_list) ? all_pieces() : hand, false);
-    else
-      c.v.pn = PnDn(replies), c.v.dn = 1, c.v.lo = t.lo;
   } else {
-    // The child is an OR node: no check at all is a final no-mate.
-    int checks = MoveList<CHECKS>(pos).size();
-    if (checks == 0)
-      c.v = disproven_outcome(NO_MATE_LEN, widen_held(hand), false);
-    else if (child_remaining < 1)
-      c.v = disproven_outcome(MateLen(child_remaining + 1), all_pieces(), false);
-    else
-      c.v.pn = 1, c.v.dn = PnDn(checks), c.v.lo = t.lo;
+    c.v = first_estimate(pos, attacker_, child_remaining, t.lo, futile_policy_);
+    if (!c.v.proven() && !c.v.disproven())
+      c.v.pn = std::max(c.v.pn, t.pn_floor), c.v.dn = std::max(c.v.dn, t.dn_floor);
   }
-  if (!c.v.proven() && !c.v.disproven() && !t.found)
-    c.v.pn = std::max(c.v.pn, t.pn_floor), c.v.dn = std::max(c.v.dn, t.dn_floor);
   pos.undo_move();
 }
 
@@ -250,159 +146,150 @@ void Dfpn::store(const Position& pos, const NodeOutcome& node, uint64_t work, Ma
   table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work, node.rep, remaining);
 }
 
+// An OR node's children: every check. False, with `terminal` set, when there is none to search.
+bool Dfpn::expand_checks(Position& pos, std::vector<Child>& kids, MateLen remaining,
+                         NodeOutcome& terminal) {
+  MoveList<CHECKS> moves(pos);
+  if (moves.empty()) {
+    terminal = disproven_outcome(NO_MATE_LEN, widen_held(pos.hand(attacker_)), false);
+    return false;
+  }
+  if (remaining < 1) {
+    terminal = disproven_outcome(MateLen(remaining + 1), all_pieces(), false);
+    return false;
+  }
+  for (Move m : moves) {
+    Child c{m, {}, -1};
+    // Drops of a rook, bishop or lance along one line lead to much the same positions: summing
+    // their disproof numbers would count one refutation several times.
+    c.max_dn =
+        m.is_drop() && (m.drop_type() == ROOK || m.drop_type() == BISHOP || m.drop_type() == LANCE);
+    kids.push_back(c);
+  }
+  return true;
+}
+
+// An AND node's children: every reply, in the order of delayed expansion (delayed_expansion.h).
+// False, with `terminal` set, when there is none to search: no reply (mate), or a bound too
+// short for a reply and a mate (mate only if every reply is a futile interposition).
+bool Dfpn::expand_replies(Position& pos, int ply, std::vector<Child>& kids, MateLen remaining,
+                          NodeOutcome& terminal) {
+  MoveList<EVASIONS> moves(pos);
+  if (moves.empty()) {
+    terminal = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
+    return false;
+  }
+  if (remaining < 2) {
+    terminal = only_futile_replies(pos, ply, moves, remaining);
+    return false;
+  }
+  for (Move m : moves) kids.push_back(Child{m, {}, -1});
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const bool unlimited = remaining >= DEPTH_UNLIMITED;
+  std::stable_sort(kids.begin(), kids.end(), [&](const Child& a, const Child& b) {
+    return reply_before(a.move, b.move, ksq, unlimited);
+  });
+  for (size_t i = 1; i < kids.size(); ++i)
+    if (waits_behind(kids[i].move, kids[i - 1].move, ksq, remaining))
+      kids[i].delayed_behind = int(i - 1);
+  return true;
+}
+
+// A defender node within less than two plies of its bound: mated now only if every reply is a
+// futile interposition. Futile interpositions matter only for the length, so only
+// length-bounded queries look for them; "mate at all" never depends on them.
+NodeOutcome Dfpn::only_futile_replies(Position& pos, int ply, const MoveList<EVASIONS>& moves,
+                                      MateLen remaining) {
+  bool all_futile = futile_policy_ != FutilePolicy::Count && remaining < DEPTH_UNLIMITED;
+  Hand proof;
+  bool exact = false;
+  for (Move m : moves) {
+    if (!all_futile) break;
+    Hand p;
+    bool e = false;
+    all_futile = is_judged_interposition(pos, m) && futile_on_the_spot(pos, ply, m, p, 0, &e);
+    exact |= e;
+    proof = hand_max(proof, p);
+  }
+  NodeOutcome o = all_futile
+                      ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
+                      : disproven_outcome(MateLen(remaining + 1),
+                                          short_disproof_hand(moves, pos.hand(attacker_)), false);
+  o.exact = all_futile && exact;
+  return o;
+}
+
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
   ++expansions_;
   if (int(frames_.size()) <= ply) frames_.resize(ply + 1);
   std::vector<Child>& kids = frames_[ply];
   kids.clear();
-  const Hand hand = pos.hand(attacker_);
-  if (or_node) {
-    MoveList<CHECKS> moves(pos);
-    if (moves.empty()) {
-      terminal = disproven_outcome(NO_MATE_LEN, widen_held(hand), false);
-      return false;
-    }
-    if (remaining < 1) {
-      terminal = disproven_outcome(MateLen(remaining + 1), all_pieces(), false);
-      return false;
-    }
-    for (Move m : moves) {
-      Child c{m, {}, -1};
-      // Drops of a rook, bishop or lance along one line lead to much the same positions: summing
-      // their disproof numbers would count one refutation several times.
-      c.max_dn = m.is_drop() &&
-                 (m.drop_type() == ROOK || m.drop_type() == BISHOP || m.drop_type() == LANCE);
-      kids.push_back(c);
-    }
-  } else {
-    MoveList<EVASIONS> moves(pos);
-    if (moves.empty()) {
-      terminal = proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
-      return false;
-    }
-    // Futile interpositions matter only for the length, so only length-bounded queries look
-    // for them; "mate at all" never depends on them.
-    const bool check_futile = futile_policy_ != FutilePolicy::Count && remaining < DEPTH_UNLIMITED;
-    if (remaining < 2) {
-      // Mate now only if every reply is a futile interposition.
-      bool all_futile = check_futile;
-      Hand proof;
-      bool exact = false;
-      for (Move m : moves) {
-        if (!all_futile) break;
-        Hand p;
-        bool e = false;
-        all_futile = is_judged_interposition(pos, m) && futile_on_the_spot(pos, ply, m, p, 0, &e);
-        exact |= e;
-        proof = hand_max(proof, p);
-      }
-      terminal = all_futile
-                     ? proven_outcome(0, mated_proof_hand(pos, proof), MOVE_NONE)
-                     : disproven_outcome(MateLen(remaining + 1),
-                                         has_board_reply(moves) ? all_pieces() : hand, false);
-      terminal.exact = all_futile && exact;
-      return false;
-    }
-    // Delayed expansion: some replies wait until the one before them is mated, because
-    // proving one usually proves the other and summing both would count that work twice.
-    // 1. Drops onto one square, cheapest piece first.
-    // 2. When asked for a mate at all, every drop away from the king, nearest first: such
-    //    interpositions, taken one after another, are mostly alike and cheap to refute, and
-    //    summed they make a distant check (a bishop sacrifice from across the board) look
-    //    many times harder than it is. Drops next to the king, the likelier real defences,
-    //    stay apart. 将棋図巧 first proofs within 5M nodes: 95 to 99 solved, 111M to 73M
-    //    nodes; 図巧8 is proven at all only with it. Chaining the adjacent drops too solved
-    //    96, and doubled the nodes of hard no-mates. Bounded queries keep the per-square
-    //    chain: there a drop that outlasts the bound must be found fast, wherever it is.
-    // 3. A move without promotion behind the same move promoting, which mostly leaves the
-    //    defender better off (bench: 1,235k to 1,132k nodes). The generator emits the
-    //    promotion just before it, and the sort keeps the board moves' order.
-    for (Move m : moves) kids.push_back(Child{m, {}, -1});
-    const Square ksq = pos.king_square(pos.side_to_move());
-    const bool unlimited = remaining >= DEPTH_UNLIMITED;
-    std::stable_sort(kids.begin(), kids.end(), [&](const Child& a, const Child& b) {
-      if (a.move.is_drop() != b.move.is_drop()) return !a.move.is_drop();
-      if (!a.move.is_drop()) return false;
-      if (unlimited) {
-        const int da = distance(a.move.to(), ksq), db = distance(b.move.to(), ksq);
-        if (da != db) return da < db;
-      }
-      if (a.move.to() != b.move.to()) return a.move.to() < b.move.to();
-      return a.move.drop_type() < b.move.drop_type();
-    });
-    for (size_t i = 1; i < kids.size(); ++i) {
-      const Move m = kids[i].move, prev = kids[i - 1].move;
-      const bool delayed =
-          m.is_drop()
-              ? prev.is_drop() && (m.to() == prev.to() || (far_interposition(m, ksq, remaining) &&
-                                                           far_interposition(prev, ksq, remaining)))
-              : !m.is_promotion() && !prev.is_drop() && prev.is_promotion() &&
-                    prev.from() == m.from() && prev.to() == m.to();
-      if (delayed) kids[i].delayed_behind = int(i - 1);
-    }
-  }
+  if (!(or_node ? expand_checks(pos, kids, remaining, terminal)
+                : expand_replies(pos, ply, kids, remaining, terminal)))
+    return false;
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
   // The children's entries are mostly far apart in a large table: ask for all of them first,
   // so that the memory serves them while the first children are set up.
-  for (const Child& c : frames_[ply])
+  for (const Child& c : kids)
     table_.prefetch(futile_policy_ == FutilePolicy::Wide ? pos.key_after(c.move)
                                                          : pos.board_key_after(c.move));
-  for (Child& c : frames_[ply]) {
-    init_child(pos, ply, c, or_node, child_remaining);
+  for (Child& c : kids) {
+    init_child(pos, ply, c, child_remaining);
     // A mate in one ends an OR node at once.
     if (or_node && c.v.proven() && c.v.hi == 0) break;
   }
   return true;
 }
 
-NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
-                            PnDn& sum_dn) {
-  const std::vector<Child>& kids = frames_[ply];
+// OR: pn = min, dn = sum, except that drops of one ranging piece on different squares count
+// once, by their max (see Child::max_dn). Proven by the shortest proven child. `sum_dn`: the sum
+// without the max-counted children.
+NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& kids, int& best,
+                               PnDn& second, PnDn& sum_dn) const {
   const Hand hand = pos.hand(attacker_);
-  NodeOutcome n;
-  best = -1;
-  second = PN_INF;
-  if (or_node) {
-    // OR: pn = min, dn = sum, except that drops of one ranging piece on different squares
-    // count once, by their max (see Child::max_dn). Proven by the shortest proven child.
-    PnDn pn = PN_INF, dn = 0, max_dn = 0;
-    MateLen lo = NO_MATE_LEN;
-    Hand disproof = widen_held(hand);
-    bool rep = false;
-    int proven = -1;
-    for (int i = 0; i < int(kids.size()); ++i) {
-      const NodeOutcome& v = kids[i].v;
-      if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
-      if (kids[i].max_dn)
-        max_dn = std::max(max_dn, v.dn);
-      else
-        dn = saturating_add(dn, v.dn);
-      if (v.disproven()) {
-        lo = std::min(lo, plus_one(v.lo));
-        disproof = hand_min(disproof, hand_before(pos, kids[i].move, v.hand));
-        rep |= v.rep;
-      }
-      track_smallest(v.pn, i, pn, second, best);
+  PnDn pn = PN_INF, dn = 0, max_dn = 0;
+  MateLen lo = NO_MATE_LEN;
+  Hand disproof = widen_held(hand);
+  bool rep = false;
+  int proven = -1;
+  for (int i = 0; i < int(kids.size()); ++i) {
+    const NodeOutcome& v = kids[i].v;
+    if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
+    if (kids[i].max_dn)
+      max_dn = std::max(max_dn, v.dn);
+    else
+      dn = saturating_add(dn, v.dn);
+    if (v.disproven()) {
+      lo = std::min(lo, plus_one(v.lo));
+      disproof = hand_min(disproof, hand_before_move(pos, kids[i].move, v.hand));
+      rep |= v.rep;
     }
-    if (proven >= 0) {
-      const Child& c = kids[proven];
-      best = proven;
-      NodeOutcome o = proven_outcome(plus_one(c.v.hi), hand_before(pos, c.move, c.v.hand), c.move);
-      o.exact = c.v.exact;
-      return o;
-    }
-    sum_dn = dn;
-    dn = saturating_add(dn, max_dn);
-    if (dn == 0) {
-      NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
-      for (const Child& c : kids) o.exact |= c.v.exact;
-      return o;
-    }
-    n.pn = pn, n.dn = dn;
-    n.best = best >= 0 ? kids[best].move : MOVE_NONE;
-    return n;
+    track_smallest(v.pn, i, pn, second, best);
   }
-  // AND: pn = sum over the children not delayed, dn = min. Proven when every child is.
+  if (proven >= 0) {
+    const Child& c = kids[proven];
+    best = proven;
+    NodeOutcome o =
+        proven_outcome(plus_one(c.v.hi), hand_before_move(pos, c.move, c.v.hand), c.move);
+    o.exact = c.v.exact;
+    return o;
+  }
+  sum_dn = dn;
+  dn = saturating_add(dn, max_dn);
+  if (dn == 0) {
+    NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
+    for (const Child& c : kids) o.exact |= c.v.exact;
+    return o;
+  }
+  NodeOutcome n;
+  n.pn = pn, n.dn = dn;
+  n.best = best >= 0 ? kids[best].move : MOVE_NONE;
+  return n;
+}
+
+// AND: pn = sum over the children not delayed, dn = min. Proven when every child is.
+NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids, int& best,
+                                PnDn& second) const {
   PnDn pn = 0, dn = PN_INF;
   MateLen hi = 0;
   Hand proof;
@@ -416,7 +303,7 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
       // A refuting drop needs the defender to keep that piece: the attacker may not hold more.
       if (kids[i].move.is_drop()) {
         PieceType pt = kids[i].move.drop_type();
-        d.set(pt, std::min(d.count(pt), hand.count(pt)));
+        d.set(pt, std::min(d.count(pt), pos.hand(attacker_).count(pt)));
       }
       NodeOutcome o = disproven_outcome(plus_one(v.lo), d, v.rep);
       o.best = kids[i].move;  // the refutation: the main line's defence starts with it
@@ -441,8 +328,53 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& bes
     o.exact = exact;
     return o;
   }
+  NodeOutcome n;
   n.pn = pn, n.dn = dn;
   return n;
+}
+
+NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
+                            PnDn& sum_dn) {
+  best = -1;
+  second = PN_INF;
+  return or_node ? aggregate_or(pos, frames_[ply], best, second, sum_dn)
+                 : aggregate_and(pos, frames_[ply], best, second);
+}
+
+// The thresholds of the child to search next (mid, step 3). The 1+epsilon trick: let the child
+// run until it is clearly worse than its best sibling (not merely one worse), or two siblings
+// with growing numbers take turns forever, each doing a few nodes of work per visit.
+void Dfpn::child_thresholds(bool or_node, const Child& c, const NodeOutcome& node, PnDn thpn,
+                            PnDn thdn, PnDn second, PnDn sum_dn, PnDn& child_thpn,
+                            PnDn& child_thdn) const {
+  const PnDn sibling_bound = saturating_add(second, second / EPSILON_DIVISOR + 1);
+  if (or_node) {
+    child_thpn = std::min(thpn, sibling_bound);
+    // A max-counted child moves this node's dn only above the others' sum.
+    child_thdn = std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - sum_dn : thdn - node.dn + c.v.dn);
+  } else {
+    child_thdn = std::min(thdn, sibling_bound);
+    child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
+  }
+}
+
+// A refutation of an AND node (mid, step 3). A reply that refutes "mate within the limit" may
+// still be a futile interposition, which does not count: only such a refutation is worth the
+// (costly) futility search. False when the refuting reply turned out futile: aggregate again.
+bool Dfpn::refutation_stands(Position& pos, int ply, int best, MateLen remaining,
+                             NodeOutcome& node) {
+  if (rescue_futile(pos, ply, best, remaining)) return false;
+  // Refuted by an interposition the 狭義 test found not futile: the test ran after this
+  // refutation was put together, so its marks are added here. And the test answers only up to
+  // this bound (above it the interposition may be futile after all), so the refutation says no
+  // more than "not within this bound", whatever its reply's own lower bound.
+  const Child& k = frames_[ply][best];
+  if (k.narrow_tested) {
+    node.exact = true;
+    node.lo = std::min(node.lo, plus_one(remaining));
+  }
+  node.rep |= k.rep_tested;
+  return true;
 }
 
 NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining) {
@@ -454,12 +386,11 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   if (out_of_budget()) return NodeOutcome{};
 
   // Step 1. A position already on the current path: the attacker is going round in circles
-  // (perpetual check), a failure that holds on this path only.
-  reserve_path(ply + 2);
+  // (perpetual check), a failure that holds on this path only (repetition.h).
+  path_.reserve(ply + 2);
   const uint64_t key = pos.key();
-  path_[ply] = key;
-  for (int p = ply - 2; p >= 0; p -= 2)
-    if (path_[p] == key) return disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
+  path_.position(ply) = key;
+  if (path_.repeats(ply, key)) return disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
 
   // Step 2. Generate the children and give each its first estimate.
   NodeOutcome node;
@@ -474,42 +405,14 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   PnDn second, sum_dn = 0;
   for (;;) {
     node = aggregate(pos, ply, or_node, best, second, sum_dn);
-    // A reply that refutes "mate within the limit" may still be a futile interposition, which
-    // does not count: only such a refutation is worth the (costly) futility search.
-    if (node.dn == 0 && !or_node) {
-      if (rescue_futile(pos, ply, best, remaining)) continue;
-      // Refuted by an interposition the 狭義 test found not futile: the test ran after this
-      // refutation was put together, so its marks are added here. And the test answers only up
-      // to this bound (above it the interposition may be futile after all), so the refutation
-      // says no more than "not within this bound", whatever its reply's own lower bound.
-      const Child& k = frames_[ply][best];
-      if (k.narrow_tested) {
-        node.exact = true;
-        node.lo = std::min(node.lo, plus_one(remaining));
-      }
-      node.rep |= k.rep_tested;
-    }
+    if (node.dn == 0 && !or_node && !refutation_stands(pos, ply, best, remaining, node)) continue;
     if (node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn) break;
     if (out_of_budget()) break;
-    std::vector<Child>& kids = frames_[ply];
-    Child& c = kids[best];
+    Child& c = frames_[ply][best];
     PnDn child_thpn, child_thdn;
-    // The 1+epsilon trick: let the child run until it is clearly worse than its best sibling
-    // (not merely one worse), or two siblings with growing numbers take turns forever, each
-    // doing a few nodes of work per visit.
-    const PnDn sibling_bound = saturating_add(second, second / EPSILON_DIVISOR + 1);
-    if (or_node) {
-      child_thpn = std::min(thpn, sibling_bound);
-      // A max-counted child moves this node's dn only above the others' sum.
-      child_thdn =
-          std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - sum_dn : thdn - node.dn + c.v.dn);
-    } else {
-      child_thdn = std::min(thdn, sibling_bound);
-      child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
-    }
-    const Move m = c.move;
-    path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
-    visit(pos, m);
+    child_thresholds(or_node, c, node, thpn, thdn, second, sum_dn, child_thpn, child_thdn);
+    path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), c.move, ply);
+    visit(pos, c.move);
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
     pos.undo_move();
     c.v = r;  // frames_ is stable storage: the deeper plies' growth moved nothing here
@@ -525,10 +428,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // disproof.) A proof stays sound: such a drop was refuted anyway.
   if (aborted_ && node.dn == 0 && !or_node) return NodeOutcome{};
   if (node.dn == 0 && node.rep) {
-    RepEntry& r = rep_table_[path_keys_[ply] & (REP_TABLE_SIZE - 1)];
-    if (r.path_key == 0) ++rep_count_;
-    r.path_key = path_keys_[ply];
-    r.lo = node.lo;
+    reps_.record(path_.path_key(ply), node.lo);
     return node;
   }
   store(pos, node, nodes_ - nodes_before, remaining);

@@ -7,6 +7,7 @@
 // the attacker (perpetual check); such disproofs are flagged and never trusted off that path.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -15,8 +16,10 @@
 #include <vector>
 
 #include "interposition.h"
+#include "movegen.h"
 #include "position.h"
 #include "proof_table.h"
+#include "repetition.h"
 #include "search_types.h"
 
 namespace kanju {
@@ -60,16 +63,20 @@ class Dfpn {
  public:
   Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile = FutilePolicy::Composer);
 
-  // Runs until the node is proven or disproven within `max_len` plies, or a limit is hit.
-  // The attacker is `attacker`; the node is an OR node when the attacker is to move.
-  NodeOutcome prove(Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED);
+  // Runs until the node is proven or disproven within `max_len` plies, or a limit is hit: the
+  // search's limits (SearchLimits), or `budget` more nodes for this query. The attacker is
+  // `attacker`; the node is an OR node when the attacker is to move.
+  NodeOutcome prove(Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED,
+                    uint64_t budget = UINT64_MAX);
 
   // Whether the defender's reply `m` (pos: defender to move, in check) is a futile
   // interposition under the policy (docs/RULES.md §4): taken at once, with the piece handed back
   // to the defender, it is still mate on the spot. Always false under FutilePolicy::Count.
   // Under Wide, at a node worth `value` plies: taken, it is mate within `value`, and a reply
-  // that is not a drop lasts `value` plies too (value 0: as Narrow).
-  bool is_futile(Position& pos, Color attacker, Move m, MateLen value = 0);
+  // that is not a drop lasts `value` plies too (value 0: as Narrow). The test searches at most
+  // `budget` nodes (and within the search's limits); run out, it says "not futile".
+  bool is_futile(Position& pos, Color attacker, Move m, MateLen value = 0,
+                 uint64_t budget = UINT64_MAX);
   // Whether the policy asks about `m` at all: an interposition of a kind it judges.
   bool is_judged_interposition(const Position& pos, Move m) const {
     return futile_policy_ != FutilePolicy::Count &&
@@ -98,9 +105,6 @@ class Dfpn {
   // gives each new child its first estimate. This is how YaneuraOu's and KomoringHeights'
   // mate engines count nodes (one per do_move), so node counts and nodes/s compare directly.
   uint64_t nodes() const { return nodes_; }
-  // The node limit (SearchLimits::max_nodes), which a caller may lower for one phase.
-  uint64_t max_nodes() const { return limits_.max_nodes; }
-  void set_max_nodes(uint64_t n) { limits_.max_nodes = n; }
   // Gives a search that hit its node or time limit (not a stop request) `nodes` and `seconds`
   // more from now; false when it was stopped, or had no limit to extend.
   bool extend_limits(uint64_t nodes, double seconds);
@@ -125,12 +129,27 @@ class Dfpn {
 
   NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
   bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);
-  void init_child(Position& pos, int ply, Child& c, bool or_node, MateLen child_remaining);
+  bool expand_checks(Position& pos, std::vector<Child>& kids, MateLen remaining,
+                     NodeOutcome& terminal);
+  bool expand_replies(Position& pos, int ply, std::vector<Child>& kids, MateLen remaining,
+                      NodeOutcome& terminal);
+  NodeOutcome only_futile_replies(Position& pos, int ply, const MoveList<EVASIONS>& moves,
+                                  MateLen remaining);
+  void init_child(Position& pos, int ply, Child& c, MateLen child_remaining);
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
                         PnDn& sum_dn);
+  NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, int& best,
+                           PnDn& second, PnDn& sum_dn) const;
+  NodeOutcome aggregate_and(const Position& pos, const std::vector<Child>& kids, int& best,
+                            PnDn& second) const;
+  void child_thresholds(bool or_node, const Child& c, const NodeOutcome& node, PnDn thpn, PnDn thdn,
+                        PnDn second, PnDn sum_dn, PnDn& child_thpn, PnDn& child_thdn) const;
+  bool refutation_stands(Position& pos, int ply, int best, MateLen remaining, NodeOutcome& node);
   bool out_of_budget();
-  void reserve_path(int plies) {
-    if (int(path_.size()) < plies) path_.resize(plies), path_keys_.resize(plies);
+  // The node count at which the current query stops: its budget, within the search's limit.
+  void start_query(uint64_t budget) {
+    query_limit_ =
+        nodes_ + std::min(budget, limits_.max_nodes - std::min(limits_.max_nodes, nodes_));
   }
   void visit(Position& pos, Move m) {
     pos.do_move(m);
@@ -155,10 +174,6 @@ class Dfpn {
   bool rescue_futile(Position& pos, int ply, int refuter, MateLen remaining);
   MateLen other_replies_bound(const Position& pos, int ply, MateLen remaining) const;
 
-  // Proof or disproof pieces of an OR node from its child's, across the attacker's move.
-  Hand hand_before(const Position& pos, Move m, Hand child_hand) const;
-  Hand mated_proof_hand(const Position& pos, Hand proof) const;
-
   ProofTable& table_;
   SearchLimits limits_;
   FutilePolicy futile_policy_;
@@ -166,6 +181,7 @@ class Dfpn {
   uint64_t nodes_ = 0;
   uint64_t expansions_ = 0;
   uint64_t next_check_ = 0;
+  uint64_t query_limit_ = UINT64_MAX;  // start_query
   bool aborted_ = false;
   const char* phase_ = "prove";
   int best_length_ = -1;
@@ -174,19 +190,8 @@ class Dfpn {
   // Children per ply, reused. A deque: growing it for a deeper ply (a nested search, a futility
   // test) keeps every reference into the shallower plies' frames valid.
   std::deque<std::vector<Child>> frames_;
-  std::vector<uint64_t> path_;       // full keys on the current path, per ply
-  std::vector<uint64_t> path_keys_;  // keys of the move sequences leading there, per ply
-
-  // Failures that rest on a repetition, by path key (the graph-history-interaction problem:
-  // such a failure holds only on the path that found it). Direct-mapped; a lost entry only
-  // costs a search again.
-  struct RepEntry {
-    uint64_t path_key = 0;
-    MateLen lo = 0;
-  };
-  static constexpr size_t REP_TABLE_SIZE = size_t(1) << 16;
-  std::vector<RepEntry> rep_table_ = std::vector<RepEntry>(REP_TABLE_SIZE);
-  size_t rep_count_ = 0;
+  SearchPath path_;             // the current path (repetition.h)
+  RepetitionTable reps_;        // failures by repetition, by path (repetition.h)
   uint64_t exact_entries_ = 0;  // results stored for one attacker hand only (NodeOutcome::exact)
   bool futile_rep_ = false;     // a futility test met a failure by repetition (rescue_futile)
 };

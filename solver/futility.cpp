@@ -52,12 +52,12 @@ bool Dfpn::each_capture_handed_back(Position& pos, int ply, Move m, bool checker
   bool found = false;
   visit(pos, m);
   const PieceType pt = unpromote(type_of(pos.piece_on(to)));
-  reserve_path(ply + 3);
-  path_[ply + 1] = pos.key();
-  path_keys_[ply + 1] = child_path_key(path_keys_[ply], m, ply);
+  path_.reserve(ply + 3);
+  path_.position(ply + 1) = pos.key();
+  path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), m, ply);
   for (Move c : MoveList<LEGAL>(pos)) {
     if (c.is_drop() || c.to() != to || (checker_only && c.from() != csq)) continue;
-    path_keys_[ply + 2] = child_path_key(path_keys_[ply + 1], c, ply + 1) ^ FUTILE_PATH_TAG;
+    path_.path_key(ply + 2) = child_path_key(path_.path_key(ply + 1), c, ply + 1) ^ FUTILE_PATH_TAG;
     visit(pos, c);
     // A capture that gives no check (a lance promoting next to the square) leaves the defender
     // free to move at will: it proves nothing.
@@ -95,10 +95,10 @@ bool Dfpn::wide_futile(Position& pos, int ply, Move m, Hand& proof, MateLen rema
 // With `all_interpositions`, replies that are no interposition of any kind (the 狭義 test).
 bool Dfpn::non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interpositions) {
   if (value == 0) return true;
-  reserve_path(ply + 2);
+  path_.reserve(ply + 2);
   for (Move e : MoveList<EVASIONS>(pos)) {
     if (all_interpositions ? is_judged_interposition(pos, e) : e.is_drop()) continue;
-    path_keys_[ply + 1] = child_path_key(path_keys_[ply], e, ply);
+    path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), e, ply);
     visit(pos, e);
     const NodeOutcome o = settle(pos, ply + 1, MateLen(value - 2));
     pos.undo_move();
@@ -163,14 +163,15 @@ MateLen Dfpn::shortest_within(Position& pos, int ply, MateLen bound) {
   return shortest;
 }
 
-bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value) {
+bool Dfpn::is_futile(Position& pos, Color attacker, Move m, MateLen value, uint64_t budget) {
   if (!is_judged_interposition(pos, m)) return false;
   attacker_ = attacker;
+  start_query(budget);
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
-  reserve_path(1);
-  path_[0] = pos.key();
-  path_keys_[0] = pos.key() ^ FUTILE_PATH_TAG;
+  path_.reserve(1);
+  path_.position(0) = pos.key();
+  path_.path_key(0) = pos.key() ^ FUTILE_PATH_TAG;
   Hand proof;
   if (interposition_is_futile(pos, 0, m, proof, value)) return true;
   return futile_policy_ == FutilePolicy::Composer && value > 0 &&

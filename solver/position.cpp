@@ -34,12 +34,12 @@ void Position::remove_piece(Square sq) {
 
 void Position::refresh() {
   StateInfo& st = states_.back();
-  st.board_key = side_ == WHITE ? kZobrist.side : 0;
-  for (Square sq = 0; sq < SQ_NB; ++sq) st.board_key ^= kZobrist.psq[board_[sq]][sq];
+  st.board_key = side_ == WHITE ? ZOBRIST.side : 0;
+  for (Square sq = 0; sq < SQ_NB; ++sq) st.board_key ^= ZOBRIST.psq[board_[sq]][sq];
   for (Color c : {BLACK, WHITE}) {
     st.hand_key[c] = 0;
     for (PieceType pt : HAND_TYPES_SFEN_ORDER)
-      st.hand_key[c] += kZobrist.hand[c][pt] * uint64_t(hand_[c].count(pt));
+      st.hand_key[c] += ZOBRIST.hand[c][pt] * uint64_t(hand_[c].count(pt));
   }
   compute_check_info(st);
 }
@@ -139,21 +139,21 @@ void Position::do_move(Move m) {
 }
 
 uint64_t Position::board_key_after(Move m) const {
-  uint64_t k = board_key() ^ kZobrist.side;
+  uint64_t k = board_key() ^ ZOBRIST.side;
   const Square to = m.to();
-  if (m.is_drop()) return k ^ kZobrist.psq[make_piece(side_, m.drop_type())][to];
+  if (m.is_drop()) return k ^ ZOBRIST.psq[make_piece(side_, m.drop_type())][to];
   const Piece pc = board_[m.from()];
   const Piece captured = board_[to];
-  if (captured != NO_PIECE) k ^= kZobrist.psq[captured][to];
+  if (captured != NO_PIECE) k ^= ZOBRIST.psq[captured][to];
   const Piece moved = m.is_promotion() ? Piece(pc | PROMOTION_BIT) : pc;
-  return k ^ kZobrist.psq[pc][m.from()] ^ kZobrist.psq[moved][to];
+  return k ^ ZOBRIST.psq[pc][m.from()] ^ ZOBRIST.psq[moved][to];
 }
 
 uint64_t Position::hand_key_after(Move m) const {
   const uint64_t k = hand_key(side_);
-  if (m.is_drop()) return k - kZobrist.hand[side_][m.drop_type()];
+  if (m.is_drop()) return k - ZOBRIST.hand[side_][m.drop_type()];
   if (Piece captured = board_[m.to()]; captured != NO_PIECE)
-    return k + kZobrist.hand[side_][unpromote(type_of(captured))];
+    return k + ZOBRIST.hand[side_][unpromote(type_of(captured))];
   return k;
 }
 
@@ -203,8 +203,8 @@ void Position::transfer_hand_piece(Color from, Color to, PieceType pt) {
   StateInfo& st = states_.back();
   hand_[from].remove(pt);
   hand_[to].add(pt);
-  st.hand_key[from] -= kZobrist.hand[from][pt];
-  st.hand_key[to] += kZobrist.hand[to][pt];
+  st.hand_key[from] -= ZOBRIST.hand[from][pt];
+  st.hand_key[to] += ZOBRIST.hand[to][pt];
 }
 
 bool Position::pawn_drop_mates(Square to) const {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dfpn.h"
+#include "main_line.h"
 #include "position.h"
 #include "wide_futile.h"
 
@@ -61,15 +62,6 @@ struct SolveResult {
 
 // Solves `root` with the attacker to move, using (and filling) `table`.
 SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& options);
-
-// Tells whether a defender drop is a futile interposition (pos: defender to move).
-using FutileTest = std::function<bool(Position& pos, Move drop)>;
-
-// Replays a main line and checks it: every move legal, every attacker move a check, the last
-// position mate (every reply, if any, a futile interposition by `futile`). Returns an empty
-// string when the line is sound, else what is wrong.
-std::string check_main_line(const Position& root, const std::vector<Move>& line,
-                            const FutileTest& futile = {});
 
 const char* to_string(SolveStatus s);
 

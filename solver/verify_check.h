@@ -89,8 +89,7 @@ class Check {
   // the whole budget, so that checks made inside others (a line inside a classification)
   // never search past the budget.
   NodeOutcome prove(Position& pos, MateLen max_len = DEPTH_UNLIMITED, uint64_t cap = UINT64_MAX) {
-    dfpn_.set_max_nodes(dfpn_.nodes() + std::min(cap, left()));
-    const NodeOutcome o = dfpn_.prove(pos, attacker_, max_len);
+    const NodeOutcome o = dfpn_.prove(pos, attacker_, max_len, std::min(cap, left()));
     settle();
     aborted_ = dfpn_.aborted();
     if (o.proven() || o.disproven() || aborted_) return o;
@@ -119,7 +118,7 @@ class Check {
   // Whether the defender's reply m is a futile interposition, at a node worth `value` plies
   // (0: only those futile on the spot; the 狭義 test needs the node's value, docs/RULES.md §4.2).
   bool futile(Position& pos, Move m, int value = 0) {
-    return dfpn_.is_futile(pos, attacker_, m, MateLen(std::max(value, 0)));
+    return dfpn_.is_futile(pos, attacker_, m, MateLen(std::max(value, 0)), left());
   }
 
   // The exact mate length of pos, given that it mates within `hi`: asks for two plies less

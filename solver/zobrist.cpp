@@ -25,6 +25,6 @@ constexpr ZobristTables make_zobrist() {
 
 }  // namespace
 
-constexpr ZobristTables kZobrist = make_zobrist();
+constexpr ZobristTables ZOBRIST = make_zobrist();
 
 }  // namespace kanju

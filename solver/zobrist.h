@@ -19,6 +19,6 @@ struct ZobristTables {
   uint64_t side;               // xored in when White is to move
 };
 
-extern const ZobristTables kZobrist;
+extern const ZobristTables ZOBRIST;
 
 }  // namespace kanju

@@ -19,20 +19,20 @@ NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
   Dfpn dfpn(table, limits, futile);
   return dfpn.prove(pos, pos.side_to_move(), max_len);
 }
-const char* const kSeven = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
+const char* const SEVEN = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
 }  // namespace
 
 TEST_CASE("df-pn proves the bundled 7-move problem", "[dfpn]") {
-  NodeOutcome o = prove(kSeven);
+  NodeOutcome o = prove(SEVEN);
   CHECK(o.proven());
   CHECK(o.hi >= 7);
   CHECK(o.hi % 2 == 1);
 }
 
 TEST_CASE("bounded queries: mate within 7 but not within 5", "[dfpn]") {
-  CHECK(prove(kSeven, 7).proven());
-  CHECK(prove(kSeven, 5).disproven());
-  CHECK(prove(kSeven, 1).disproven());
+  CHECK(prove(SEVEN, 7).proven());
+  CHECK(prove(SEVEN, 5).disproven());
+  CHECK(prove(SEVEN, 1).disproven());
 }
 
 TEST_CASE("a perpetual check is no mate", "[dfpn][repetition]") {
@@ -68,7 +68,7 @@ TEST_CASE("futile interpositions do not lengthen a bounded proof", "[dfpn][futil
 }
 
 TEST_CASE("a proof found with one hand answers a larger hand from the table", "[dfpn][table]") {
-  auto r = parse_sfen(kSeven);
+  auto r = parse_sfen(SEVEN);
   REQUIRE(r.ok());
   Position pos = r.value();
   ProofTable table(8);

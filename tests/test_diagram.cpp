@@ -21,7 +21,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-const std::string kProblem = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
+const std::string PROBLEM = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
 
 }  // namespace
 
@@ -42,7 +42,7 @@ TEST_CASE("Japanese diagram of a problem", "[diagram]") {
       "+---------------------------+\n"
       "先手の持駒：飛　金二　銀\n"
       "手番：先手\n";
-  CHECK(render_diagram(from_sfen(kProblem)) == expected);
+  CHECK(render_diagram(from_sfen(PROBLEM)) == expected);
 }
 
 TEST_CASE("Western diagram of a problem", "[diagram]") {
@@ -62,7 +62,7 @@ TEST_CASE("Western diagram of a problem", "[diagram]") {
       "+---------------------------+\n"
       "Black hand: R 2G S\n"
       "Side to move: Black\n";
-  CHECK(render_diagram(from_sfen(kProblem), DiagramStyle::Western) == expected);
+  CHECK(render_diagram(from_sfen(PROBLEM), DiagramStyle::Western) == expected);
 }
 
 TEST_CASE("diagrams of the start position", "[diagram]") {

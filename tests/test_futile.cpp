@@ -153,9 +153,9 @@ TEST_CASE("狭義: an interposition the defender can take back is a real defence
 TEST_CASE("狭義 in the search: 図巧18's pawn on 3d only adds the capture", "[futile]") {
   // Covered end to end in tests/test_wide_futile.cpp (the published 23 under composer, 25
   // under narrow); here the bound does not change the answer of a bounded query.
-  const char* const T3 = "8k/9/5NG2/6+B2/9/9/9/9/9 b Lrb3g4s3n3l18p 1";
+  const char* const t3 = "8k/9/5NG2/6+B2/9/9/9/9/9 b Lrb3g4s3n3l18p 1";
   for (const char* drop : {"L*1e", "L*1i"})
     for (MateLen bound : {2, 4, 8})
-      CHECK(futile(T3, drop, "P*1d", FutilePolicy::Composer, bound) ==
-            futile(T3, drop, "P*1d", FutilePolicy::Composer, 2));
+      CHECK(futile(t3, drop, "P*1d", FutilePolicy::Composer, bound) ==
+            futile(t3, drop, "P*1d", FutilePolicy::Composer, 2));
 }

@@ -83,8 +83,8 @@ uint64_t perft_of(const std::string& sfen, int depth) {
   return perft(pos, depth);
 }
 
-const char* const kMaxMoves = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
-const char* const kMiddle = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+const char* const MAX_LEGAL_MOVES = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+const char* const MIDDLE = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
 
 }  // namespace
 
@@ -97,12 +97,12 @@ TEST_CASE("perft from the starting position", "[movegen][perft]") {
 }
 
 TEST_CASE("perft from a crowded middle game", "[movegen][perft]") {
-  CHECK(perft_of(kMiddle, 1) == 207);
-  CHECK(perft_of(kMiddle, 2) == 28684);
+  CHECK(perft_of(MIDDLE, 1) == 207);
+  CHECK(perft_of(MIDDLE, 2) == 28684);
 }
 
 TEST_CASE("the most crowded known position has 593 legal moves", "[movegen][perft]") {
-  CHECK(perft_of(kMaxMoves, 1) == 593);
+  CHECK(perft_of(MAX_LEGAL_MOVES, 1) == 593);
 }
 
 TEST_CASE("a pawn drop that mates is not generated", "[movegen][drop]") {
@@ -241,8 +241,8 @@ TEST_CASE("evasions include captures, interpositions by move and by drop", "[mov
 TEST_CASE("generators agree with brute force over random play", "[movegen][property]") {
   const std::vector<std::string> starts = {
       std::string(STARTPOS_SFEN),
-      kMiddle,
-      kMaxMoves,
+      MIDDLE,
+      MAX_LEGAL_MOVES,
       "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1",
       "ln1g3nl/1r1sg1k2/p1pp1p1p1/1p2p1pbp/7P1/2P1PP3/PPSPS1P1P/2G2G3/LN2K2NL b s 1",
       "8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L18P 1",

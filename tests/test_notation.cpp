@@ -48,8 +48,8 @@ bool has_relative_marker(const std::string& name) {
   return false;
 }
 
-const std::string kStart(STARTPOS_SFEN);
-const std::string kProblem = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
+const std::string START(STARTPOS_SFEN);
+const std::string PROBLEM = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
 
 }  // namespace
 
@@ -65,18 +65,18 @@ TEST_CASE("squares and piece names", "[notation]") {
 }
 
 TEST_CASE("opening moves, promotion and 同", "[notation]") {
-  CHECK(ja(kStart, "7g7f") == "▲７六歩");
-  CHECK(ja_line(kStart, {"7g7f", "3c3d"}) == "▲７六歩 △３四歩");
-  CHECK(ja_line(kStart, {"7g7f", "3c3d", "8h2b+", "3a2b"}) == "▲７六歩 △３四歩 ▲２二角成 △同銀");
-  CHECK(ja_line(kStart, {"7g7f", "3c3d", "8h2b"}) == "▲７六歩 △３四歩 ▲２二角不成");
-  CHECK(ja_line(kStart, {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}) ==
+  CHECK(ja(START, "7g7f") == "▲７六歩");
+  CHECK(ja_line(START, {"7g7f", "3c3d"}) == "▲７六歩 △３四歩");
+  CHECK(ja_line(START, {"7g7f", "3c3d", "8h2b+", "3a2b"}) == "▲７六歩 △３四歩 ▲２二角成 △同銀");
+  CHECK(ja_line(START, {"7g7f", "3c3d", "8h2b"}) == "▲７六歩 △３四歩 ▲２二角不成");
+  CHECK(ja_line(START, {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}) ==
         "▲７六歩 △３四歩 ▲２二角成 △同銀 ▲４五角打");
-  CHECK(to_japanese(from_sfen(kStart), usi(from_sfen(kStart), "2g2f"), MOVE_NONE) == "▲２六歩");
+  CHECK(to_japanese(from_sfen(START), usi(from_sfen(START), "2g2f"), MOVE_NONE) == "▲２六歩");
 }
 
 TEST_CASE("drops are always 打; 不成 needs a promotable piece touching the zone", "[notation]") {
-  CHECK(ja_line(kProblem, {"R*2b", "2c1d"}) == "▲２二飛打 △１四玉");
-  CHECK(ja(kProblem, "G*3c") == "▲３三金打");
+  CHECK(ja_line(PROBLEM, {"R*2b", "2c1d"}) == "▲２二飛打 △１四玉");
+  CHECK(ja(PROBLEM, "G*3c") == "▲３三金打");
   // Leaving the zone counts too: the silver on 4c may promote on its way back.
   const std::string silver = "4k4/9/5S3/9/9/9/9/9/9 b - 1";
   CHECK(ja(silver, "4c5d") == "▲５四銀不成");
@@ -171,7 +171,7 @@ TEST_CASE("every legal move has its own notation", "[notation][property]") {
   // the same squares; if a marker failed to tell two of them apart, two moves would share a
   // string.
   const std::vector<std::string> starts = {
-      kStart,
+      START,
       "8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L18P 1",
       "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S2N2L9P2n2l9p 1",
   };

@@ -78,11 +78,11 @@ TEST_CASE("図巧44: the interpositions on the bishop's line are futile whatever
   // refutation by such an interposition found at a low bound once claimed "no mate within 17"
   // and gave 19 in some search orders (its lower bound reached past the bound the 狭義 test
   // was asked at); the lower-level checks are in tests/test_futile.cpp.
-  const char* const ZUKOU_44 = "9/9/9/5nSp1/7+rp/7k1/5N3/4+B+b2l/4+p1rN1 b 2GN2g3s3l15p 1";
+  const char* const zukou_44 = "9/9/9/5nSp1/7+rp/7k1/5N3/4+B+b2l/4+p1rN1 b 2GN2g3s3l15p 1";
   SolveOptions options;
   options.futile = FutilePolicy::Composer;
   for (size_t mb : {16, 64}) {
-    auto pos = parse_sfen(ZUKOU_44);
+    auto pos = parse_sfen(zukou_44);
     REQUIRE(pos.ok());
     ProofTable table(mb);
     options.limits.max_nodes = 20'000'000;

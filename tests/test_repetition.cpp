@@ -1,0 +1,48 @@
+// Repetitions in the search (solver/repetition.h): the current path and the failures by
+// repetition kept by path.
+#include <catch2/catch.hpp>
+
+#include "solver/repetition.h"
+
+using namespace kanju;
+
+TEST_CASE("repetition: a position repeats only with the same side to move", "[repetition]") {
+  SearchPath path;
+  path.reserve(5);
+  path.position(0) = 11, path.position(1) = 22, path.position(2) = 33, path.position(3) = 44;
+  CHECK(path.repeats(2, 11));        // two plies later, the same side to move
+  CHECK(path.repeats(4, 11));        // four plies later
+  CHECK_FALSE(path.repeats(3, 11));  // the other side to move: no repetition
+  CHECK(path.repeats(3, 22));
+  CHECK_FALSE(path.repeats(2, 99));
+  CHECK_FALSE(path.repeats(0, 11));  // the root repeats nothing
+}
+
+TEST_CASE("repetition: path keys tell move orders apart", "[repetition]") {
+  const Move a = Move::make_drop(GOLD, SQ_NB - 1, BLACK);
+  const Move b = Move::make_drop(SILVER, Square(0), BLACK);
+  const uint64_t ab = child_path_key(child_path_key(7, a, 0), b, 1);
+  const uint64_t ba = child_path_key(child_path_key(7, b, 0), a, 1);
+  CHECK(ab != ba);
+  CHECK(ab == child_path_key(child_path_key(7, a, 0), b, 1));
+  // The same move at another ply is another path.
+  CHECK(child_path_key(7, a, 0) != child_path_key(7, a, 2));
+}
+
+TEST_CASE("repetition: the table keeps a failure by its path", "[repetition]") {
+  RepetitionTable reps;
+  MateLen lo = 0;
+  CHECK(reps.empty());
+  CHECK_FALSE(reps.find(12345, lo));
+  reps.record(12345, 9);
+  CHECK_FALSE(reps.empty());
+  REQUIRE(reps.find(12345, lo));
+  CHECK(lo == 9);
+  CHECK_FALSE(reps.find(12346, lo));
+  // Direct-mapped: another path in the same slot replaces it (a lost entry costs a search).
+  const uint64_t same_slot = 12345 + (uint64_t(1) << 40);
+  reps.record(same_slot, 5);
+  CHECK_FALSE(reps.find(12345, lo));
+  REQUIRE(reps.find(same_slot, lo));
+  CHECK(lo == 5);
+}
