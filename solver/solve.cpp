@@ -67,122 +67,158 @@ const char* to_string(SolveStatus s) {
   }
 }
 
-SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& options) {
-  SolveResult result;
-  Position pos = root;
-  const Color attacker = pos.side_to_move();
-  Dfpn dfpn(table, options.limits, options.futile);
+namespace {
 
+// One solve: its search, and the result filled in as the steps go (see solve()).
+class Solver {
+ public:
+  Solver(const Position& root, ProofTable& table, const SolveOptions& options)
+      : root_(root),
+        pos_(root),
+        attacker_(root.side_to_move()),
+        table_(table),
+        options_(options),
+        dfpn_(table, options.limits, options.futile) {}
+
+  SolveResult run() {
+    // Step 1. Mate or no mate, at any length.
+    const NodeOutcome o = dfpn_.prove(pos_, attacker_);
+    if (o.disproven()) return finish(SolveStatus::NoMate, "");
+    if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
+
+    // Step 2. The shortest mate: ask for a mate two plies shorter until there is none.
+    enter_phase(&result_.shorten_nodes);
+    const MateLength shortest =
+        shortest_mate(dfpn_, pos_, o.hi, result_.prove_nodes, options_.local_query_nodes);
+    if (!shortest.proven) return not_proven_shortest(shortest.length);
+
+    // Step 3. The main line, checked by replaying it.
+    enter_phase(&result_.line_nodes);
+    return main_line(shortest.length);
+  }
+
+ private:
   // Each phase's nodes are counted from the moment it starts.
-  uint64_t* phase_nodes = &result.prove_nodes;
-  uint64_t phase_start = 0;
-  auto enter_phase = [&](uint64_t* next) {
-    *phase_nodes += dfpn.nodes() - phase_start;
-    phase_start = dfpn.nodes();
-    if (next) phase_nodes = next;
-  };
+  void enter_phase(uint64_t* next) {
+    *phase_nodes_ += dfpn_.nodes() - phase_start_;
+    phase_start_ = dfpn_.nodes();
+    if (next) phase_nodes_ = next;
+  }
 
-  // Step 1. Mate or no mate, at any length.
-  NodeOutcome o = dfpn.prove(pos, attacker);
-  auto finish = [&](SolveStatus status, std::string note) {
-    result.status = status;
-    result.note = std::move(note);
-    result.nodes = dfpn.nodes();
-    result.expansions = dfpn.expansions();
+  SolveResult finish(SolveStatus status, std::string note) {
+    result_.status = status;
+    result_.note = std::move(note);
+    result_.nodes = dfpn_.nodes();
+    result_.expansions = dfpn_.expansions();
     enter_phase(nullptr);
-    result.seconds = dfpn.elapsed_seconds();
-    return result;
-  };
-  // Where the caller allows it (unproven_line), a search that ran out of its node or time
-  // limit gets a tenth more (1M nodes, 1 s at least) for the work after a proof.
-  auto extend = [&] {
-    return options.unproven_line &&
-           dfpn.extend_limits(std::max<uint64_t>(dfpn.nodes() / 10, 1'000'000),
-                              std::max(1.0, dfpn.elapsed_seconds() / 10));
-  };
-  // A forced mate of at most `bound` plies walked down the table's proofs (bounded_line),
-  // checked like a main line, into result.line; `bound` falls to the root's proven length.
-  auto walk_proofs = [&](int& bound) {
-    dfpn.set_phase("line", bound);
-    result.line = bounded_line(dfpn, pos, bound);
-    if (!result.line.empty() && !check_main_line(root, result.line, [&](Position& p, Move m) {
-                                   return dfpn.is_futile(p, attacker, m);
-                                 }).empty())
-      result.line.clear();
-    return !result.line.empty();
-  };
-  if (o.disproven()) return finish(SolveStatus::NoMate, "");
-  if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
+    result_.seconds = dfpn_.elapsed_seconds();
+    return result_;
+  }
 
-  // Step 2. The shortest mate: ask for a mate two plies shorter until there is none.
-  enter_phase(&result.shorten_nodes);
-  const MateLength shortest =
-      shortest_mate(dfpn, pos, o.hi, result.prove_nodes, options.local_query_nodes);
-  int length = shortest.length;
-  if (!shortest.proven) {
-    // Out of budget: print the best mate found, with what the budget left (or, on a node or
-    // time limit, a tenth more) to walk down the table's proofs.
-    enter_phase(&result.line_nodes);
+  // Where the caller allows it (unproven_line), a search that ran out of its node or time limit
+  // gets a tenth more (1M nodes, 1 s at least) for the work after a proof.
+  bool extend() {
+    return options_.unproven_line &&
+           dfpn_.extend_limits(std::max<uint64_t>(dfpn_.nodes() / 10, 1'000'000),
+                               std::max(1.0, dfpn_.elapsed_seconds() / 10));
+  }
+
+  bool replays(const std::vector<Move>& line) {
+    return check_main_line(root_, line,
+                           [&](Position& p, Move m) { return dfpn_.is_futile(p, attacker_, m); })
+        .empty();
+  }
+
+  // A forced mate of at most `bound` plies walked down the table's proofs (bounded_line), checked
+  // like a main line, into result_.line; `bound` falls to the root's proven length.
+  bool walk_proofs(int& bound) {
+    dfpn_.set_phase("line", bound);
+    result_.line = bounded_line(dfpn_, pos_, bound);
+    if (!result_.line.empty() && !replays(result_.line)) result_.line.clear();
+    return !result_.line.empty();
+  }
+
+  // Out of budget before the length was proven shortest: print the best mate found, with what
+  // the budget left (or, on a node or time limit, a tenth more) to walk down the table's proofs.
+  SolveResult not_proven_shortest(int length) {
+    enter_phase(&result_.line_nodes);
     if (extend()) walk_proofs(length);
     std::string note = "mate found in " + std::to_string(length) +
                        " plies, limit reached before it was proven shortest";
-    if (!result.line.empty()) {
-      result.upper_bound = length;
-      note += "; the line shown is a mate in " + std::to_string(result.line.size()) +
+    if (!result_.line.empty()) {
+      result_.upper_bound = length;
+      note += "; the line shown is a mate in " + std::to_string(result_.line.size()) +
               " plies, not proven shortest";
     }
     return finish(SolveStatus::Unknown, note);
   }
 
-  // Step 3. The main line, checked by replaying it.
-  enter_phase(&result.line_nodes);
-  dfpn.set_phase("line", length);
-  bool failed = false, tie_break_unfinished = false;
-  for (int attempt = 0;; ++attempt) {
-    ExtractedLine extracted =
-        extract_main_line(dfpn, table, attacker, pos, length, options.preferred_line);
-    result.line = std::move(extracted.moves);
-    failed = extracted.failed;
-    tie_break_unfinished = extracted.tie_break_unfinished;
-    // The proof may have used up the limit: where the caller allows (unproven_line), a length
-    // proven is worth a tenth more to print its line, as a mate not proven shortest is.
-    if (!failed || attempt > 0 || !extend()) break;
+  SolveResult main_line(int length) {
+    dfpn_.set_phase("line", length);
+    ExtractedLine extracted;
+    for (int attempt = 0;; ++attempt) {
+      extracted =
+          extract_main_line(dfpn_, table_, attacker_, pos_, length, options_.preferred_line);
+      // The proof may have used up the limit: where the caller allows (unproven_line), a length
+      // proven is worth a tenth more to print its line, as a mate not proven shortest is.
+      if (!extracted.failed || attempt > 0 || !extend()) break;
+    }
+    result_.line = std::move(extracted.moves);
+    result_.length = length;
+    if (extracted.failed) return line_not_extracted(length);
+    const std::string problem = check_main_line(
+        root_, result_.line, [&](Position& p, Move m) { return dfpn_.is_futile(p, attacker_, m); });
+    if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
+    if (options_.wide_futile) {
+      SearchLimits limits = options_.limits;
+      limits.max_nodes = std::max<uint64_t>(dfpn_.nodes(), 1'000'000);
+      limits.max_seconds = 0;
+      limits.progress = nullptr;
+      result_.wide_line = result_.line;
+      follow_wide_futile(root_, table_, limits, options_.futile, result_);
+    }
+    if (extracted.tie_break_unfinished)
+      return finish(SolveStatus::Mate,
+                    "the line leaves pieces in hand; the search for an empty-handed defence "
+                    "(docs/RULES.md 3.3) ran out of budget");
+    return finish(SolveStatus::Mate, "");
   }
-  result.length = length;
-  if (failed) {
-    // Still short of budget (the extraction's bounded disproofs are costly on long mates): show
-    // a mate walked down the proofs instead, as for a mate not proven shortest.
+
+  // Still short of budget after the length was proven (the extraction's bounded disproofs are
+  // costly on long mates): show a mate walked down the proofs instead, as for a mate not proven
+  // shortest.
+  SolveResult line_not_extracted(int length) {
     std::string note =
         "mate in " + std::to_string(length) + " proven, limit reached while extracting the line";
-    result.line.clear();
-    // Only a walk as long as the proven length is shown: where the table has lost the proofs
-    // of the longest replies, the walk takes a shorter one (図巧100: 103 plies of a 611).
+    result_.line.clear();
+    // Only a walk as long as the proven length is shown: where the table has lost the proofs of
+    // the longest replies, the walk takes a shorter one (図巧100: 103 plies of a 611).
     int bound = length;
-    if (extend() && walk_proofs(bound) && int(result.line.size()) == length) {
-      result.upper_bound = length;
+    if (extend() && walk_proofs(bound) && int(result_.line.size()) == length) {
+      result_.upper_bound = length;
       note += "; the line shown is a mate in " + std::to_string(length) +
               " plies walked down the proofs, not the extracted main line";
     } else {
-      result.line.clear();
+      result_.line.clear();
     }
     return finish(SolveStatus::Unknown, note);
   }
-  std::string problem = check_main_line(
-      root, result.line, [&](Position& p, Move m) { return dfpn.is_futile(p, attacker, m); });
-  if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
-  if (options.wide_futile) {
-    SearchLimits limits = options.limits;
-    limits.max_nodes = std::max<uint64_t>(dfpn.nodes(), 1'000'000);
-    limits.max_seconds = 0;
-    limits.progress = nullptr;
-    result.wide_line = result.line;
-    follow_wide_futile(root, table, limits, options.futile, result);
-  }
-  if (tie_break_unfinished)
-    return finish(SolveStatus::Mate,
-                  "the line leaves pieces in hand; the search for an empty-handed defence "
-                  "(docs/RULES.md 3.3) ran out of budget");
-  return finish(SolveStatus::Mate, "");
+
+  const Position& root_;
+  Position pos_;
+  const Color attacker_;
+  ProofTable& table_;
+  const SolveOptions& options_;
+  Dfpn dfpn_;
+  SolveResult result_;
+  uint64_t* phase_nodes_ = &result_.prove_nodes;
+  uint64_t phase_start_ = 0;
+};
+
+}  // namespace
+
+SolveResult solve(const Position& root, ProofTable& table, const SolveOptions& options) {
+  return Solver(root, table, options).run();
 }
 
 }  // namespace kanju

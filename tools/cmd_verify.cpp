@@ -201,34 +201,25 @@ int open_output(const VerifyCliOptions& opt, ResumeState& state, std::string& er
   return fd;
 }
 
-int run_verify(const VerifyCliOptions& opt) {
-  if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
-  // --export FORMAT[,FORMAT...] DIR
-  std::vector<std::string> formats;
-  if (!opt.export_to.empty()) {
-    for (const std::string& f : split_commas(opt.export_to[0])) {
-      if (f != "kif" && f != "kifu" && f != "ki2" && f != "ki2u" && f != "csa" && f != "csa2" &&
-          f != "svg")
-        return fail("--export " + f + ": the format is kif, kifu, ki2, ki2u, csa, csa2 or svg");
-      formats.push_back(f);
-    }
-    std::error_code ec;
-    fs::create_directories(opt.export_to[1], ec);
-    if (ec) return fail("cannot create " + opt.export_to[1] + ": " + ec.message());
+// --export FORMAT[,FORMAT...] DIR: the formats, after making DIR; an error message, or empty.
+std::string export_formats(const VerifyCliOptions& opt, std::vector<std::string>& formats) {
+  if (opt.export_to.empty()) return "";
+  for (const std::string& f : split_commas(opt.export_to[0])) {
+    if (f != "kif" && f != "kifu" && f != "ki2" && f != "ki2u" && f != "csa" && f != "csa2" &&
+        f != "svg")
+      return "--export " + f + ": the format is kif, kifu, ki2, ki2u, csa, csa2 or svg";
+    formats.push_back(f);
   }
-  const std::vector<VerifyItem> items = read_items(opt);
-  if (items.empty() && !opt.files.empty())
-    return fail("no such file: " + opt.inputs[0] + " (a SFEN and --file cannot be mixed)");
+  std::error_code ec;
+  fs::create_directories(opt.export_to[1], ec);
+  if (ec) return "cannot create " + opt.export_to[1] + ": " + ec.message();
+  return "";
+}
 
-  VerifyTally tally;
-  ResumeState resume;
-  int fd = -1;
-  if (!opt.output.empty()) {
-    std::string error;
-    fd = open_output(opt, resume, error);
-    if (fd < 0) return fail(error);
-  }
-  // The problems of the earlier run count in the summary when they are among the inputs.
+// The indexes of the items to verify: not those with an error (counted and printed), repeated
+// ones, or those the earlier run of --resume holds (which count in the summary).
+std::vector<size_t> items_to_do(const VerifyCliOptions& opt, const std::vector<VerifyItem>& items,
+                                const ResumeState& resume, VerifyTally& tally) {
   std::vector<size_t> todo;
   std::set<std::string> seen;
   for (size_t i = 0; i < items.size(); ++i) {
@@ -255,7 +246,37 @@ int run_verify(const VerifyCliOptions& opt) {
                 << "): they stay in the file, left out of the summary\n";
     }
   }
+  return todo;
+}
 
+// The exit status after a run (README: 0, 1 on an error, 2 with --fail-on, 130 interrupted).
+int verify_exit_status(const VerifyCliOptions& opt, const VerifyTally& tally, bool interrupted,
+                       int write_errors) {
+  if (interrupted) return 130;
+  if (tally.errors > 0 || write_errors > 0) return 1;
+  const int failing = tally.count("unsound") + tally.count("unknown");
+  if (opt.fail_on == "unsound" && failing > 0) return 2;
+  if (opt.fail_on == "flawed" && failing + tally.count("flawed") > 0) return 2;
+  return 0;
+}
+
+int run_verify(const VerifyCliOptions& opt) {
+  if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
+  std::vector<std::string> formats;
+  if (const std::string e = export_formats(opt, formats); !e.empty()) return fail(e);
+  const std::vector<VerifyItem> items = read_items(opt);
+  if (items.empty() && !opt.files.empty())
+    return fail("no such file: " + opt.inputs[0] + " (a SFEN and --file cannot be mixed)");
+
+  VerifyTally tally;
+  ResumeState resume;
+  int fd = -1;
+  if (!opt.output.empty()) {
+    std::string error;
+    fd = open_output(opt, resume, error);
+    if (fd < 0) return fail(error);
+  }
+  const std::vector<size_t> todo = items_to_do(opt, items, resume, tally);
   const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
   // --hash is the memory of a thread: the shared table and the scratch table of its checks.
   auto tables =
@@ -298,16 +319,10 @@ int run_verify(const VerifyCliOptions& opt) {
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   print_verify_summary(opt.json ? std::cerr : std::cout, tally, elapsed.count());
   if (write_errors > 0) std::cerr << "error: " << write_errors << " results could not be written\n";
-  if (interrupted.load()) {
+  if (interrupted.load())
     std::cerr << "Interrupted: " << done << " of " << todo.size() << " problems verified"
               << (opt.output.empty() ? "\n" : "; run the same command with --resume to continue\n");
-    return 130;
-  }
-  if (tally.errors > 0 || write_errors > 0) return 1;
-  const int failing = tally.count("unsound") + tally.count("unknown");
-  if (opt.fail_on == "unsound" && failing > 0) return 2;
-  if (opt.fail_on == "flawed" && failing + tally.count("flawed") > 0) return 2;
-  return 0;
+  return verify_exit_status(opt, tally, interrupted.load(), write_errors);
 }
 
 }  // namespace
