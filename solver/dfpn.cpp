@@ -43,7 +43,9 @@ uint64_t exact_key(const Position& pos) {
 }  // namespace
 
 Dfpn::Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile)
-    : table_(table), limits_(limits), futile_policy_(futile) {}
+    : table_(table), limits_(limits), futile_policy_(futile) {
+  table_.bind(futile);
+}
 
 double Dfpn::elapsed_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -231,8 +233,8 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   // The children's entries are mostly far apart in a large table: ask for all of them first,
   // so that the memory serves them while the first children are set up.
   for (const Child& c : kids)
-    table_.prefetch(futile_policy_ == FutilePolicy::Wide ? pos.key_after(c.move)
-                                                         : pos.board_key_after(c.move));
+    table_.prefetch(table_.keyed_by_position() ? pos.key_after(c.move)
+                                               : pos.board_key_after(c.move));
   for (Child& c : kids) {
     init_child(pos, ply, c, child_remaining);
     // A mate in one ends an OR node at once.

@@ -89,7 +89,7 @@ class Dfpn {
   // piece more can make a reply's mate shorter and so a drop count again. There the key holds
   // both hands, and only the same hands share an entry.
   uint64_t table_key(const Position& pos) const {
-    return futile_policy_ == FutilePolicy::Wide ? pos.key() : pos.board_key();
+    return table_.keyed_by_position() ? pos.key() : pos.board_key();
   }
   // What the table knows about the position for the attacker's hand: the results shared
   // between hands, and those that hold for this hand only (NodeOutcome::exact).
@@ -148,6 +148,7 @@ class Dfpn {
   bool out_of_budget();
   // The node count at which the current query stops: its budget, within the search's limit.
   void start_query(uint64_t budget) {
+    table_.bind(futile_policy_);  // another search on this table may have bound it otherwise
     query_limit_ =
         nodes_ + std::min(budget, limits_.max_nodes - std::min(limits_.max_nodes, nodes_));
   }

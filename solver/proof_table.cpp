@@ -23,6 +23,7 @@ void ProofTable::clear() {
   generation_ = (generation_ + 1) & 0x7f;
   if (generation_ == 0) std::fill(buckets_.begin(), buckets_.end(), Bucket{});
   used_ = 0;
+  policy_.reset();
 }
 
 TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const {

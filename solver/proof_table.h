@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "search_types.h"
@@ -74,6 +75,20 @@ class ProofTable {
   // Empties the table in constant time by starting a new generation: entries written under an
   // older one read as empty. Every 127 generations the memory is really wiped.
   void clear();
+
+  // The reading of futile interpositions whose results the table holds (docs/RULES.md §4).
+  // Lengths differ between readings, and so do the keys: FutilePolicy::Wide keys whole
+  // positions (both hands), the others the board alone with the hands compared in the entries.
+  // A search binds the table to its reading before it probes (Dfpn's constructor); a table that
+  // holds another reading's results is cleared first, so that no result is ever read under a
+  // reading it was not found under.
+  void bind(FutilePolicy policy) {
+    if (policy_ && *policy_ != policy) clear();
+    policy_ = policy;
+  }
+  std::optional<FutilePolicy> policy() const { return policy_; }
+  // Whether entries are keyed by the whole position (both hands) rather than the board.
+  bool keyed_by_position() const { return policy_ == FutilePolicy::Wide; }
   size_t capacity() const { return buckets_.size() * BUCKET; }
   size_t used() const { return used_; }
   // Parts per thousand in use, as USI's hashfull.
@@ -99,6 +114,7 @@ class ProofTable {
   std::vector<Bucket> buckets_;
   size_t used_ = 0;
   uint8_t generation_ = 0;
+  std::optional<FutilePolicy> policy_;  // bind(): the reading of the results held
 };
 
 }  // namespace kanju

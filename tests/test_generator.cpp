@@ -153,7 +153,7 @@ TEST_CASE("Edits keep to the piece budget and give legal layouts or nothing", "[
   }
 }
 
-TEST_CASE("A problem with White attacking is turned round; the attacker king is dropped",
+TEST_CASE("A problem with White attacking is turned round, the attacker king is dropped",
           "[generator]") {
   // SOUND_1 turned round, White to move, with a White king in the far corner.
   const Result<Layout> turned = layout_of(from_sfen("k8/9/9/9/9/9/4p4/9/4K4 w g 1"));

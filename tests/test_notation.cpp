@@ -74,7 +74,7 @@ TEST_CASE("opening moves, promotion and 同", "[notation]") {
   CHECK(to_japanese(from_sfen(START), usi(from_sfen(START), "2g2f"), MOVE_NONE) == "▲２六歩");
 }
 
-TEST_CASE("drops are always 打; 不成 needs a promotable piece touching the zone", "[notation]") {
+TEST_CASE("drops are always 打, 不成 needs a promotable piece touching the zone", "[notation]") {
   CHECK(ja_line(PROBLEM, {"R*2b", "2c1d"}) == "▲２二飛打 △１四玉");
   CHECK(ja(PROBLEM, "G*3c") == "▲３三金打");
   // Leaving the zone counts too: the silver on 4c may promote on its way back.

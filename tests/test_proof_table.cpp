@@ -140,3 +140,21 @@ TEST_CASE("clear() forgets everything, also across many generations", "[table]")
     REQUIRE(t.used() == 0);
   }
 }
+
+TEST_CASE("a table bound to another reading of futile interpositions is cleared", "[table]") {
+  ProofTable t(1);
+  CHECK_FALSE(t.policy());
+  t.bind(FutilePolicy::Composer);
+  t.store(42, hand_of(1, 0), 0, PN_INF, 0, 7, MOVE_NONE, 10, false, DEPTH_UNLIMITED);
+  t.bind(FutilePolicy::Composer);  // the same reading: the results stay
+  CHECK(t.probe(42, hand_of(1, 0), DEPTH_UNLIMITED).pn == 0);
+  CHECK_FALSE(t.keyed_by_position());
+  t.bind(FutilePolicy::Count);  // another: a mate in 7 there says nothing here
+  CHECK(t.policy() == FutilePolicy::Count);
+  CHECK(t.used() == 0);
+  CHECK(t.probe(42, hand_of(1, 0), DEPTH_UNLIMITED).pn != 0);
+  t.bind(FutilePolicy::Wide);  // keyed by whole positions
+  CHECK(t.keyed_by_position());
+  t.clear();
+  CHECK_FALSE(t.policy());
+}

@@ -113,6 +113,21 @@ TEST_CASE("futile interpositions shorten the mate unless counted", "[solve][futi
   CHECK(five.length == 5);
 }
 
+TEST_CASE("a table filled under one reading of futile interpositions is not read under another",
+          "[solve][futile]") {
+  // The same table, not cleared in between: the mate in 1 of the narrow reading (the drops are
+  // futile) must not answer the question of the counting one (mate in 3).
+  ProofTable table(TABLE_MB);
+  SolveOptions options;
+  options.limits.max_nodes = 1'000'000;
+  options.futile = FutilePolicy::Narrow;
+  CHECK(solve(from_sfen(FUTILE_1_OR_3), table, options).length == 1);
+  options.futile = FutilePolicy::Count;
+  CHECK(solve(from_sfen(FUTILE_1_OR_3), table, options).length == 3);
+  options.futile = FutilePolicy::Narrow;
+  CHECK(solve(from_sfen(FUTILE_1_OR_3), table, options).length == 1);
+}
+
 TEST_CASE("out of budget before the length is proven shortest, the mate found is still shown",
           "[solve]") {
   // 将棋図巧 16 (23 plies): its first mate costs a few thousand nodes, proving it shortest

@@ -231,7 +231,7 @@ TEST_CASE("go mate from a position after moves, with or without a move number", 
   CHECK(go_mate(e, "go mate 1000") == "checkmate nomate");  // no check at all
 }
 
-TEST_CASE("go mate asks about the side to move, also the defender; 0000 passes", "[usi][engine]") {
+TEST_CASE("go mate asks about the side to move, also the defender, 0000 passes", "[usi][engine]") {
   Engine e;
   e.handshake();
   const std::string white_to_move = "position sfen 9/9/7kp/5Bpp1/9/9/8P/9/7+rL w R2GSb2g3s4n3l14p";

@@ -200,7 +200,7 @@ TEST_CASE("a piece whose removal keeps the problem is unneeded (不要駒)", "[v
   for (const Finding* f : of_kind(r, FindingKind::UnneededPiece)) CHECK(type_of(f->piece) != HORSE);
 }
 
-TEST_CASE("a piece that prevents 余詰 is needed; one that causes it is not", "[verify]") {
+TEST_CASE("a piece that prevents 余詰 is needed, one that causes it is not", "[verify]") {
   // The knight makes ▲２二金打 a second mate: without it the problem is sound, so it is unneeded.
   const VerifyResult r = run(ONE_MOVE_YOZUME, length_claim(1));
   const auto unneeded = of_kind(r, FindingKind::UnneededPiece);
