@@ -19,9 +19,11 @@ namespace {
 constexpr PnDn EPSILON_DIVISOR = 2;
 
 // Keeps the smallest value seen (and whose it is) and the second smallest: the child to search
-// and the bound that decides when to leave it.
-void track_smallest(PnDn value, int index, PnDn& smallest, PnDn& second, int& best) {
-  if (value < smallest) {
+// and the bound that decides when to leave it. `takes_tie`: a value equal to the smallest takes
+// its place (a helper thread's own order, Dfpn::set_tie_break).
+void track_smallest(PnDn value, int index, PnDn& smallest, PnDn& second, int& best,
+                    bool takes_tie = false) {
+  if (value < smallest || (takes_tie && value == smallest && value < PN_INF)) {
     second = smallest;
     smallest = value;
     best = index;
@@ -266,7 +268,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
       disproof = hand_min(disproof, hand_before_move(pos, kids[i].move, v.hand));
       rep |= v.rep;
     }
-    track_smallest(v.pn, i, pn, second, best);
+    track_smallest(v.pn, i, pn, second, best, takes_tie(kids[i].move));
   }
   if (proven >= 0) {
     const Child& c = kids[proven];
@@ -322,7 +324,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     const int prev = kids[i].delayed_behind;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed (see expand)
     pn = saturating_add(pn, v.pn);
-    track_smallest(v.dn, i, dn, second, best);
+    track_smallest(v.dn, i, dn, second, best, takes_tie(kids[i].move));
   }
   if (all_proven) {
     best = -1;

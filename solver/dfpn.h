@@ -95,6 +95,12 @@ class Dfpn {
   // between hands, and those that hold for this hand only (NodeOutcome::exact).
   TableResult probe(const Position& pos, MateLen remaining) const;
 
+  // A helper thread's order (helper_threads.h): among children with equal numbers, those for
+  // which a hash of `seed` and the move is odd go first, so that helpers on one table explore
+  // different parts of the tree. Seed 0 (the default): the first child, as one thread searches.
+  // Only the order of the search changes, never a result.
+  void set_tie_break(uint64_t seed) { tie_seed_ = seed; }
+
   // What the next progress reports say the search is doing.
   void set_phase(const char* phase, int best_length) {
     phase_ = phase;
@@ -183,6 +189,12 @@ class Dfpn {
   uint64_t expansions_ = 0;
   uint64_t next_check_ = 0;
   uint64_t query_limit_ = UINT64_MAX;  // start_query
+  uint64_t tie_seed_ = 0;              // set_tie_break
+  bool takes_tie(Move m) const {
+    if (tie_seed_ == 0) return false;
+    const uint64_t x = (tie_seed_ ^ m.raw()) * 0x9e3779b97f4a7c15ULL;
+    return (x >> 63) != 0;
+  }
   bool aborted_ = false;
   const char* phase_ = "prove";
   int best_length_ = -1;

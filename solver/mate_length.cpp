@@ -51,7 +51,7 @@ int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, ui
 }
 
 MateLength shortest_mate(Dfpn& dfpn, Position& pos, int first_length, uint64_t first_proof_nodes,
-                         uint64_t local_query_nodes) {
+                         uint64_t local_query_nodes, HelperThreads* helpers) {
   const Color attacker = pos.side_to_move();
   int length = first_length;
   dfpn.set_phase("shorten", length);
@@ -72,7 +72,8 @@ MateLength shortest_mate(Dfpn& dfpn, Position& pos, int first_length, uint64_t f
   }
   // 2. Prove it shortest from the root: a mate two plies shorter, until there is none.
   while (length >= 3) {
-    const NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(length - 2));
+    const NodeOutcome shorter = helpers ? helpers->prove(dfpn, pos, attacker, MateLen(length - 2))
+                                        : dfpn.prove(pos, attacker, MateLen(length - 2));
     if (shorter.proven()) {
       length = shorter.hi;
       dfpn.set_phase("shorten", length);

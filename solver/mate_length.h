@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dfpn.h"
+#include "helper_threads.h"
 #include "position.h"
 
 namespace kanju {
@@ -20,9 +21,10 @@ struct MateLength {
 
 // The shortest mate of `pos` (the attacker to move), given that `dfpn` has proven a mate of
 // `first_length` plies there with `first_proof_nodes` nodes. `local_query_nodes`: the most
-// nodes for each small search of shorten_locally (0: none).
+// nodes for each small search of shorten_locally (0: none). `helpers`, if given, search each
+// root question beside `dfpn` (helper_threads.h).
 MateLength shortest_mate(Dfpn& dfpn, Position& pos, int first_length, uint64_t first_proof_nodes,
-                         uint64_t local_query_nodes);
+                         uint64_t local_query_nodes, HelperThreads* helpers = nullptr);
 
 // One pass of small searches along `line`, a mate of pos (see mate_length.cpp). `tried` holds
 // the questions that came back unanswered, across passes. Returns the root's mate length after

@@ -26,9 +26,15 @@ void ProofTable::clear() {
   policy_.reset();
 }
 
+void ProofTable::set_concurrent(bool on) {
+  if (on && !locks_) locks_ = std::make_unique<bool[]>(LOCKS);
+  concurrent_ = on;
+}
+
 TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const {
   TableResult r;
   const Bucket& b = bucket(key);
+  const Guard guard(*this, b);
   for (int i = 0; i < BUCKET; ++i) {
     if (b.keys[i] != key) continue;
     const TableEntry& e = b.entries[i];
@@ -70,6 +76,7 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
 
 Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
   const Bucket& b = bucket(key);
+  const Guard guard(*this, b);
   Move hint = MOVE_NONE;
   MateLen lo = 0;
   for (int i = 0; i < BUCKET; ++i) {
@@ -83,6 +90,7 @@ Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
 void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
                        uint64_t amount, bool rep_dependent, MateLen depth) {
   Bucket& b = bucket(key);
+  const Guard guard(*this, b);
   const bool finished = pn == 0 || dn == 0;
   int slot = -1;
   for (int i = 0; i < BUCKET; ++i)
@@ -92,7 +100,7 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
     }
   if (slot < 0) {
     for (int i = 0; i < BUCKET && slot < 0; ++i)
-      if (!live(b, i)) slot = i, ++used_;
+      if (!live(b, i)) slot = i, count_used(1);
   }
   if (slot < 0) {
     slot = 0;
@@ -124,6 +132,13 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
 }
 
 void ProofTable::collect_garbage(const std::atomic<bool>* stop) {
+  // Shared by several searches: the first to find the table full collects, the others go on.
+  if (concurrent_ && __atomic_test_and_set(&collecting_, __ATOMIC_ACQUIRE)) return;
+  collect(stop);
+  if (concurrent_) __atomic_clear(&collecting_, __ATOMIC_RELEASE);
+}
+
+void ProofTable::collect(const std::atomic<bool>* stop) {
   // Find the effort level below which half of the used entries lie, and free those. Keep
   // values are small (log2 effort plus a bit for finished entries), so a histogram finds the
   // level without sorting, which keeps a USI `stop` prompt even when it arrives during a
@@ -133,10 +148,12 @@ void ProofTable::collect_garbage(const std::atomic<bool>* stop) {
   std::vector<size_t> histogram(LEVELS, 0);
   size_t live_entries = 0;
   const size_t stride = buckets_.size() >= 4096 ? 8 : 1;
-  for (size_t k = 0; k < buckets_.size(); k += stride)
+  for (size_t k = 0; k < buckets_.size(); k += stride) {
+    const Guard guard(*this, buckets_[k]);
     for (int i = 0; i < BUCKET; ++i)
       if (live(buckets_[k], i))
         ++histogram[std::min(keep_value(buckets_[k].entries[i]), LEVELS - 1)], ++live_entries;
+  }
   if (live_entries == 0) return;
   uint32_t threshold = 0;
   for (size_t below = 0; threshold < LEVELS; ++threshold) {
@@ -149,11 +166,12 @@ void ProofTable::collect_garbage(const std::atomic<bool>* stop) {
   for (size_t k = 0; k < buckets_.size(); ++k) {
     if (stopped(k)) return;
     Bucket& b = buckets_[k];
+    const Guard guard(*this, b);
     for (int i = 0; i < BUCKET; ++i)
       if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
         b.keys[i] = 0;
         b.entries[i] = TableEntry{};
-        --used_;
+        count_used(-1);
       }
   }
 }

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -83,21 +84,29 @@ class ProofTable {
   // holds another reading's results is cleared first, so that no result is ever read under a
   // reading it was not found under.
   void bind(FutilePolicy policy) {
-    if (policy_ && *policy_ != policy) clear();
+    if (policy_ == policy) return;  // no write: searches on other threads may be reading it
+    if (policy_) clear();
     policy_ = policy;
   }
+
+  // Whether searches on several threads share the table (helper_threads.h). Each probe and
+  // store then holds its bucket's lock (one of LOCKS, by bucket), so that no entry is read half
+  // written, and one thread at a time collects garbage. Off, the table takes no lock at all.
+  // clear() and bind() to another reading are for when no search runs.
+  void set_concurrent(bool on);
+  bool concurrent() const { return concurrent_; }
   std::optional<FutilePolicy> policy() const { return policy_; }
   // Whether entries are keyed by the whole position (both hands) rather than the board.
   bool keyed_by_position() const { return policy_ == FutilePolicy::Wide; }
   size_t capacity() const { return buckets_.size() * BUCKET; }
-  size_t used() const { return used_; }
+  size_t used() const { return __atomic_load_n(&used_, __ATOMIC_RELAXED); }
   // Parts per thousand in use, as USI's hashfull.
-  int hashfull() const { return int(used_ * 1000 / capacity()); }
+  int hashfull() const { return int(used() * 1000 / capacity()); }
   // Frees the least-searched unfinished entries (and, if that is not enough, finished ones).
   // `stop`, when given and set (a USI stop), ends the collection early: fewer entries are
   // freed, which is harmless, and the search answers at once.
   void collect_garbage(const std::atomic<bool>* stop = nullptr);
-  bool needs_gc() const { return used_ * 10 > capacity() * 9; }
+  bool needs_gc() const { return used() * 10 > capacity() * 9; }
 
  private:
   Bucket& bucket(uint64_t key) {
@@ -105,6 +114,36 @@ class ProofTable {
   }
   const Bucket& bucket(uint64_t key) const {
     return buckets_[size_t((unsigned __int128)key * buckets_.size() >> 64)];
+  }
+
+  void collect(const std::atomic<bool>* stop);
+
+  // Holds the lock of a bucket's stripe while a concurrent table is read or written.
+  class Guard {
+   public:
+    Guard(const ProofTable& t, const Bucket& b) : lock_(t.lock_of(b)) {
+      if (!lock_) return;
+      while (__atomic_test_and_set(lock_, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(lock_, __ATOMIC_RELAXED)) __builtin_ia32_pause();
+    }
+    ~Guard() {
+      if (lock_) __atomic_clear(lock_, __ATOMIC_RELEASE);
+    }
+    Guard(const Guard&) = delete;
+    Guard& operator=(const Guard&) = delete;
+
+   private:
+    bool* lock_;
+  };
+  static constexpr size_t LOCKS = 4096;
+  bool* lock_of(const Bucket& b) const {
+    return concurrent_ ? &locks_[size_t(&b - buckets_.data()) & (LOCKS - 1)] : nullptr;
+  }
+  void count_used(int delta) {
+    if (concurrent_)
+      __atomic_fetch_add(&used_, size_t(ptrdiff_t(delta)), __ATOMIC_RELAXED);
+    else
+      used_ += size_t(ptrdiff_t(delta));
   }
 
   bool live(const Bucket& b, int i) const {
@@ -115,6 +154,9 @@ class ProofTable {
   size_t used_ = 0;
   uint8_t generation_ = 0;
   std::optional<FutilePolicy> policy_;  // bind(): the reading of the results held
+  bool concurrent_ = false;
+  mutable std::unique_ptr<bool[]> locks_;  // set_concurrent: LOCKS spin locks
+  bool collecting_ = false;                // a thread is collecting garbage (concurrent)
 };
 
 }  // namespace kanju

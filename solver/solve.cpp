@@ -78,18 +78,23 @@ class Solver {
         attacker_(root.side_to_move()),
         table_(table),
         options_(options),
-        dfpn_(table, options.limits, options.futile) {}
+        dfpn_(table, options.limits, options.futile) {
+    if (options.threads > 1)
+      helpers_ = std::make_unique<HelperThreads>(table, options.limits, options.futile,
+                                                 options.threads - 1);
+  }
 
   SolveResult run() {
     // Step 1. Mate or no mate, at any length.
-    const NodeOutcome o = dfpn_.prove(pos_, attacker_);
+    const NodeOutcome o =
+        helpers_ ? helpers_->prove(dfpn_, pos_, attacker_) : dfpn_.prove(pos_, attacker_);
     if (o.disproven()) return finish(SolveStatus::NoMate, "");
     if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
 
     // Step 2. The shortest mate: ask for a mate two plies shorter until there is none.
     enter_phase(&result_.shorten_nodes);
-    const MateLength shortest =
-        shortest_mate(dfpn_, pos_, o.hi, result_.prove_nodes, options_.local_query_nodes);
+    const MateLength shortest = shortest_mate(dfpn_, pos_, o.hi, result_.prove_nodes,
+                                              options_.local_query_nodes, helpers_.get());
     if (!shortest.proven) return not_proven_shortest(shortest.length);
 
     // Step 3. The main line, checked by replaying it.
@@ -108,7 +113,8 @@ class Solver {
   SolveResult finish(SolveStatus status, std::string note) {
     result_.status = status;
     result_.note = std::move(note);
-    result_.nodes = dfpn_.nodes();
+    result_.helper_nodes = helpers_ ? helpers_->nodes() : 0;
+    result_.nodes = dfpn_.nodes() + result_.helper_nodes;
     result_.expansions = dfpn_.expansions();
     enter_phase(nullptr);
     result_.seconds = dfpn_.elapsed_seconds();
@@ -210,6 +216,7 @@ class Solver {
   ProofTable& table_;
   const SolveOptions& options_;
   Dfpn dfpn_;
+  std::unique_ptr<HelperThreads> helpers_;  // options_.threads > 1
   SolveResult result_;
   uint64_t* phase_nodes_ = &result_.prove_nodes;
   uint64_t phase_start_ = 0;

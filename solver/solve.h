@@ -36,6 +36,10 @@ struct SolveOptions {
   // (and leaves no spare pieces where another choice would not). Off the line, or past a move
   // that does not keep the value, the usual order decides.
   std::vector<Move> preferred_line;
+  // Searches for this one problem (helper_threads.h): the first proof and the root questions of
+  // the shortest length get threads - 1 helpers on the same table. The answer is the one
+  // thread's; with 1 (the default) the search is deterministic, node for node.
+  int threads = 1;
 };
 
 struct SolveResult {
@@ -45,8 +49,9 @@ struct SolveResult {
   // Unknown after a mate was found: mate in at most this many plies is proven, and `line` is
   // such a mate (the defender taking the reply with the longest mate known), -1 otherwise.
   int upper_bound = -1;
-  uint64_t nodes = 0;       // positions visited (Dfpn::nodes)
-  uint64_t expansions = 0;  // nodes expanded (Dfpn::expansions)
+  uint64_t nodes = 0;         // positions visited (Dfpn::nodes), the helper threads' included
+  uint64_t helper_nodes = 0;  // of them, the helper threads' (SolveOptions::threads)
+  uint64_t expansions = 0;    // nodes expanded (Dfpn::expansions)
   // Nodes per phase: the first proof, proving the length shortest, extracting the line.
   uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;

@@ -172,6 +172,7 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   if (!p.claim.line.empty()) o.boolean("published_line", r.line == p.claim.line);
   o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
   o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
+  if (r.helper_nodes > 0) o.integer("helper_nodes", int64_t(r.helper_nodes));
   o.integer("prove_nodes", int64_t(r.prove_nodes))
       .integer("shorten_nodes", int64_t(r.shorten_nodes))
       .integer("line_nodes", int64_t(r.line_nodes));
@@ -345,6 +346,7 @@ int run_single(const SolveCliOptions& opt) {
   auto tables = make_tables(1, opt.hash_mb);
   if (!tables) return fail(tables.error());
   SolveOptions options = solve_options(opt);
+  options.threads = opt.threads;  // one problem: its threads share the one table
   // The live line of a long search (on a terminal only: logs and pipes stay clean).
   const bool live = stderr_is_terminal();
   SearchProgressLine progress(live);
@@ -387,7 +389,10 @@ Command add_solve(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--nodes", opt->nodes, "Node limit per problem (0: none)");
   add_table_options(sub, opt->hash_mb, opt->threads,
-                    "Problems solved in parallel (file/stdin input)", opt->futile, true);
+                    "Threads: for one SFEN, searches of that problem sharing one table of --hash "
+                    "MB (the answer is one thread's, found sooner); for a file, problems solved "
+                    "in parallel",
+                    opt->futile, true);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
   sub->add_option("--export", opt->export_to,
                   "svg DIR: also write each mate's diagram with its line as DIR/ID.svg "

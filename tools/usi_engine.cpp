@@ -251,10 +251,7 @@ void UsiEngine::set_option(const std::string& name, const std::string& value) {
   if (key == "usi_hash") {
     if (auto n = spin(1, MAX_HASH_MB)) options_.hash_mb = size_t(*n);
   } else if (key == "threads") {
-    if (auto n = spin(1, MAX_THREADS)) {
-      options_.threads = int(*n);
-      if (*n > 1) send("info string Threads " + value + ": the mate search runs on one thread");
-    }
+    if (auto n = spin(1, MAX_THREADS)) options_.threads = int(*n);
   } else if (key == "futileinterposition") {
     if (const auto policy = parse_futile_policy(value))
       options_.futile = *policy;
@@ -302,6 +299,7 @@ void UsiEngine::go(const std::vector<std::string>& words) {
 
   SolveOptions options;
   options.futile = options_.futile;
+  options.threads = options_.threads;  // searches of this one position on the one table
   if (options_.max_nodes > 0) options.limits.max_nodes = options_.max_nodes;
   options.limits.max_seconds = request->seconds;
   options.limits.stop = &stop_;

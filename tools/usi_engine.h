@@ -33,7 +33,7 @@ namespace kanju::cli {
 // The settings a GUI changes with setoption.
 struct UsiOptions {
   size_t hash_mb = 256;                          // USI_Hash
-  int threads = 1;                               // Threads (the search uses one)
+  int threads = 1;                               // Threads: searches of one position
   FutilePolicy futile = FutilePolicy::Composer;  // FutileInterposition
   uint64_t max_nodes = 0;                        // NodesLimit, 0: none
   int info_interval_ms = 1000;                   // InfoInterval, 0: no periodic info

@@ -1,0 +1,40 @@
+// One problem on several threads (lazy SMP for df-pn). While the main search answers a query,
+// helper searches ask the same question of the same position on the same table, each breaking
+// ties between equally promising children in an order of its own (Dfpn::set_tie_break), so that
+// they explore other parts of the tree and leave proofs and disproofs in the table where the
+// main search finds them. Only the main search's answer is used, and it rests only on what the
+// table holds, which every search proved: the answer is the one thread's, only sooner. The
+// helpers stop when the main search returns.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "dfpn.h"
+
+namespace kanju {
+
+class HelperThreads {
+ public:
+  // `helpers` more searches on `table` (made concurrent while they exist) with the main
+  // search's limits (their own stop) and reading of futile interpositions.
+  HelperThreads(ProofTable& table, const SearchLimits& limits, FutilePolicy futile, int helpers);
+  ~HelperThreads();
+  HelperThreads(const HelperThreads&) = delete;
+  HelperThreads& operator=(const HelperThreads&) = delete;
+
+  // main.prove(pos, attacker, max_len, budget), with the helpers searching the same query.
+  NodeOutcome prove(Dfpn& main, Position& pos, Color attacker, MateLen max_len = DEPTH_UNLIMITED,
+                    uint64_t budget = UINT64_MAX);
+  // Positions the helpers visited, over every query.
+  uint64_t nodes() const;
+
+ private:
+  ProofTable& table_;
+  std::atomic<bool> stop_{false};
+  std::vector<std::unique_ptr<Dfpn>> helpers_;
+};
+
+}  // namespace kanju
