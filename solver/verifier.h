@@ -34,7 +34,7 @@ class Verifier {
     return Check(budget_, table_, scratch_, options_.futile, attacker_,
                  cap ? cap : options_.check_nodes);
   }
-  SolveResult sub_solve(const Position& pos, uint64_t cap);
+  SolveResult sub_solve(const Position& pos, uint64_t cap, int threads = 1);
   void add(Finding f);
   void unchecked(int ply, Move m, std::string what, std::string why = "limit reached");
   bool budget_gone(int ply, const char* what);

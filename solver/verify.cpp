@@ -75,8 +75,9 @@ bool Verifier::budget_gone(int ply, const char* what) {
   return true;
 }
 
-SolveResult Verifier::sub_solve(const Position& pos, uint64_t cap) {
+SolveResult Verifier::sub_solve(const Position& pos, uint64_t cap, int threads) {
   SolveOptions o;
+  o.threads = threads;
   o.limits = budget_.for_check(cap);
   o.futile = options_.futile;
   // Among equally long defences the main line takes the one the table vouches for first, and
@@ -144,7 +145,8 @@ bool Verifier::solve_root() {
   // own length and line, gets half the budget and leaves the rest to them.
   const uint64_t total = budget_.remaining_nodes();
   result_.solve =
-      sub_solve(root_, claim_.line.empty() || total == UINT64_MAX ? UINT64_MAX : total / 2);
+      sub_solve(root_, claim_.line.empty() || total == UINT64_MAX ? UINT64_MAX : total / 2,
+                options_.solve_threads);
   result_.solve_seconds = result_.solve.seconds;
   const SolveResult& s = result_.solve;
   if (s.status == SolveStatus::NoMate) {

@@ -287,7 +287,9 @@ int run_verify(const VerifyCliOptions& opt) {
   BatchProgress progress(todo.size(), stderr_is_terminal());
   size_t done = 0;
   int write_errors = 0;
-  const VerifyOptions options = verify_options(opt, &interrupted);
+  VerifyOptions options = verify_options(opt, &interrupted);
+  // One problem: its threads solve it together (the checks after the solve run on one).
+  if (todo.size() == 1) options.solve_threads = opt.threads;
   // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
   run_batch(
       todo.size(), *tables, progress, &interrupted,
@@ -346,7 +348,10 @@ Command add_verify(CLI::App& app) {
   sub->add_option("--check-nodes", opt->check_nodes,
                   "Node limit of one check (one alternative, one removed piece ...; 0: none)")
       ->capture_default_str();
-  add_table_options(sub, opt->hash_mb, opt->threads, "Problems verified in parallel", opt->futile);
+  add_table_options(sub, opt->hash_mb, opt->threads,
+                    "Problems verified in parallel; for one problem, threads that solve it "
+                    "together before the checks",
+                    opt->futile);
   sub->add_flag("--json", opt->json, "One JSON object per problem on stdout instead of text");
   sub->add_option("--output,-o", opt->output,
                   "Also write the JSON lines to FILE, each as its problem finishes");

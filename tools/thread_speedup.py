@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Speed-up of one problem on several threads (issue 18): solves each chosen problem of a
+collection once per thread count, one problem at a time, and prints the wall time to the proven
+answer, the main search's nodes and the helpers' nodes. Run it on a quiet machine: the threads
+of one solve need the cores to themselves.
+
+  python3 tools/thread_speedup.py --kanju build/kanju --file problems/zukou.tsv \\
+      --ids 032,013,097 --threads 1,2 --hash 512 --nodes 200000000
+"""
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+
+def rows(path):
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        cols = line.rstrip("\n").split("\t")
+        yield cols[2] if len(cols) > 2 else "", cols[0], cols[1] if len(cols) > 1 else "-"
+
+
+def solve(kanju, sfen, threads, hash_mb, nodes):
+    start = time.monotonic()
+    out = subprocess.run([kanju, "solve", sfen, "--threads", str(threads), "--hash", str(hash_mb),
+                          "--nodes", str(nodes), "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    seconds = time.monotonic() - start
+    return json.loads(out), seconds
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kanju", default="build/kanju")
+    ap.add_argument("--file", default="problems/zukou.tsv")
+    ap.add_argument("--ids", required=True, help="comma-separated id suffixes (032 = zukou-032)")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--hash", type=int, default=512)
+    ap.add_argument("--nodes", type=int, default=200_000_000, help="node limit of the main search")
+    args = ap.parse_args()
+    wanted = args.ids.split(",")
+    counts = [int(t) for t in args.threads.split(",")]
+    problems = [(i, s) for i, s, _ in rows(args.file) if any(i.endswith("-" + w) for w in wanted)]
+    totals = {t: 0.0 for t in counts}
+    print("| problem | " + " | ".join(f"{t} thread(s): length, s, main/helper Mnodes" for t in counts) + " |")
+    print("|---" * (len(counts) + 1) + "|")
+    for pid, sfen in problems:
+        cells = []
+        lengths = set()
+        for t in counts:
+            r, seconds = solve(args.kanju, sfen, t, args.hash, args.nodes)
+            helper = r.get("helper_nodes", 0)
+            main_nodes = r["nodes"] - helper
+            lengths.add(r.get("length"))
+            totals[t] += seconds
+            cells.append(f"{r.get('length')}, {seconds:.1f}, {main_nodes / 1e6:.1f}/{helper / 1e6:.1f}")
+        flag = "" if len(lengths) == 1 else " **lengths differ**"
+        print(f"| {pid}{flag} | " + " | ".join(cells) + " |", flush=True)
+    base = totals[counts[0]]
+    print("\ntotal seconds: " + ", ".join(
+        f"{t} thread(s) {totals[t]:.1f} s ({base / totals[t]:.2f}x)" for t in counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
