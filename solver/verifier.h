@@ -59,6 +59,7 @@ class Verifier {
   // nodes for each of its questions.
   struct Walk {
     int visits = 0;
+    int max_visits = 0;  // the walk's cap on visits (check_alternative)
     uint64_t question_nodes = UINT64_MAX;
   };
   // Whether an alternative comes back to the main line: on every line the defender would choose

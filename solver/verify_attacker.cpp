@@ -11,10 +11,13 @@ namespace kanju::verify_detail {
 
 namespace {
 
-// Positions the convergence walk may visit for one alternative. Each visit may ask the table a
+// Positions the convergence walk may visit for one alternative: CONVERGE_VISITS, or one per
+// CHECK_NODES_PER_VISIT nodes of a check when that allows more (a larger --check-nodes also buys
+// longer walks; up to 5M nodes a check the cap is 20,000). Each visit may ask the table a
 // bounded question, so this bounds the walk's cost; a walk cut by it finds no return, and the
 // finding says so.
 constexpr int CONVERGE_VISITS = 20'000;
+constexpr uint64_t CHECK_NODES_PER_VISIT = 250;
 // Nodes for each question of the first walk; each further walk gives eight times as many.
 constexpr uint64_t WALK_QUESTION_NODES = 20'000;
 
@@ -99,6 +102,9 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
   // It is walked again with a larger share for each question while some went unanswered: the
   // questions that decide are usually cheap, and one costly question must not starve the rest.
   Walk walk;
+  walk.max_visits = int(std::min<uint64_t>(
+      INT32_MAX,
+      std::max<uint64_t>(CONVERGE_VISITS, options_.check_nodes / CHECK_NODES_PER_VISIT)));
   Back back = Back::No;
   if (!a.final_node && f.exact && f.length > 1) {
     Check way_back = check();
@@ -110,7 +116,7 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
       // Done when decided, out of nodes or stopped, cut by its size, or after a walk whose
       // questions could each take the whole cap.
       if (back != Back::Unknown || way_back.exhausted() || budget_.exhausted() ||
-          walk.visits > CONVERGE_VISITS || walk.question_nodes >= options_.check_nodes ||
+          walk.visits > walk.max_visits || walk.question_nodes >= options_.check_nodes ||
           walk.question_nodes > UINT64_MAX / 8)
         break;
     }
@@ -131,9 +137,9 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
     f.kind = FindingKind::Unchecked;
     f.set_severity(Severity::Unchecked, Severity::Unchecked);
     f.note = !f.exact ? "余詰 or not: its length was not proven within the budget"
-             : walk.visits > CONVERGE_VISITS
+             : walk.visits > walk.max_visits
                  ? "余詰 or not: no return to the main line found within " +
-                       std::to_string(CONVERGE_VISITS) + " positions"
+                       std::to_string(walk.max_visits) + " positions"
                  : "余詰 or not: a question of the search for its way back to the main line "
                    "ran out of budget";
   }
@@ -149,7 +155,7 @@ Verifier::Back Verifier::converges(Check& c, Position& pos, int ply, int value, 
                                    Walk& walk, Convergence& found) {
   if (exact_meeting(pos, ply, alt_plies, found)) return Back::Yes;
   if (value <= 0) return Back::No;
-  if (++walk.visits > CONVERGE_VISITS || budget_.exhausted() || c.exhausted()) return Back::Unknown;
+  if (++walk.visits > walk.max_visits || budget_.exhausted() || c.exhausted()) return Back::Unknown;
   if (pos.side_to_move() == attacker_) {
     // The attacker chooses: the best way back of any check that keeps the value.
     Back best = Back::No;
