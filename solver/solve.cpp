@@ -88,6 +88,7 @@ class Solver {
     // Step 1. Mate or no mate, at any length.
     const NodeOutcome o =
         helpers_ ? helpers_->prove(dfpn_, pos_, attacker_) : dfpn_.prove(pos_, attacker_);
+    result_.prove_seconds = dfpn_.elapsed_seconds();
     if (o.disproven()) return finish(SolveStatus::NoMate, "");
     if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
 

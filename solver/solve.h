@@ -55,6 +55,7 @@ struct SolveResult {
   // Nodes per phase: the first proof, proving the length shortest, extracting the line.
   uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;
+  double prove_seconds = 0;  // until the first proof (or the end of that phase)
   std::string note;  // why the result is Unknown, or what was left unfinished
   // SolveOptions::wide_futile: the drops found on the way, and the line and length when the
   // defender never makes a drop that only adds two plies (wide_length -1: not asked for). The

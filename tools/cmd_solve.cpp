@@ -173,6 +173,7 @@ std::string json_record(const Problem& p, const SolveResult& r) {
   o.str("japanese", r.line.empty() ? "" : line_to_japanese(p.position, r.line));
   o.integer("nodes", int64_t(r.nodes)).number("nps", nodes_per_second(r), 0);
   if (r.helper_nodes > 0) o.integer("helper_nodes", int64_t(r.helper_nodes));
+  o.number("prove_seconds", r.prove_seconds, 3);
   o.integer("prove_nodes", int64_t(r.prove_nodes))
       .integer("shorten_nodes", int64_t(r.shorten_nodes))
       .integer("line_nodes", int64_t(r.line_nodes));
