@@ -2,30 +2,24 @@
 #include <catch2/catch.hpp>
 
 #include "solver/delayed_expansion.h"
-#include "solver/usi_move.h"
 #include "tests/sfen_fixture.h"
 
 using namespace kanju;
 using kanju::test::from_sfen;
+using kanju::test::usi_move;
 
 namespace {
 
 // White's king on 9a, checked by Black's rook on 9i: White may step aside or drop on 9b-9h.
 const char* const FILE_CHECK = "k8/9/9/9/9/9/9/9/R7K w 2gs 1";
-Move move(const Position& pos, const char* usi) {
-  auto m = parse_usi_move(pos, usi);
-  INFO(usi << ": " << m.error());
-  REQUIRE(m.ok());
-  return m.value();
-}
-
 }  // namespace
 
 TEST_CASE("delayed expansion: the order of the replies", "[delayed_expansion]") {
   const Position pos = from_sfen(FILE_CHECK);
   const Square ksq = pos.king_square(WHITE);
-  const Move king = move(pos, "9a8a"), near = move(pos, "G*9b"), far = move(pos, "G*9e");
-  const Move near_silver = move(pos, "S*9b");
+  const Move king = usi_move(pos, "9a8a"), near = usi_move(pos, "G*9b"),
+             far = usi_move(pos, "G*9e");
+  const Move near_silver = usi_move(pos, "S*9b");
   CHECK(reply_before(king, near, ksq, true));  // board moves first
   CHECK_FALSE(reply_before(near, king, ksq, true));
   CHECK(reply_before(near, far, ksq, true));  // a mate at all: nearest the king first
@@ -37,8 +31,9 @@ TEST_CASE("delayed expansion: the order of the replies", "[delayed_expansion]") 
 TEST_CASE("delayed expansion: which replies wait", "[delayed_expansion]") {
   const Position pos = from_sfen(FILE_CHECK);
   const Square ksq = pos.king_square(WHITE);
-  const Move b_silver = move(pos, "S*9b"), b_gold = move(pos, "G*9b");
-  const Move e_gold = move(pos, "G*9e"), f_gold = move(pos, "G*9f"), c_gold = move(pos, "G*9c");
+  const Move b_silver = usi_move(pos, "S*9b"), b_gold = usi_move(pos, "G*9b");
+  const Move e_gold = usi_move(pos, "G*9e"), f_gold = usi_move(pos, "G*9f"),
+             c_gold = usi_move(pos, "G*9c");
   SECTION("drops onto one square wait behind the cheaper one") {
     CHECK(waits_behind(b_gold, b_silver, ksq, DEPTH_UNLIMITED));
     CHECK(waits_behind(b_gold, b_silver, ksq, 9));
@@ -57,7 +52,7 @@ TEST_CASE("delayed expansion: which replies wait", "[delayed_expansion]") {
     // The same order serves a defender's piece that may promote; shown with Black's silver
     // checking on 5b promoted or not.
     const Position p = from_sfen("4k4/9/3S5/9/9/9/9/9/8K b - 1");
-    const Move promote = move(p, "6c5b+"), stay = move(p, "6c5b");
+    const Move promote = usi_move(p, "6c5b+"), stay = usi_move(p, "6c5b");
     CHECK(waits_behind(stay, promote, p.king_square(WHITE), DEPTH_UNLIMITED));
     CHECK_FALSE(waits_behind(promote, stay, p.king_square(WHITE), DEPTH_UNLIMITED));
   }

@@ -6,29 +6,23 @@
 
 #include "solver/main_line.h"
 #include "solver/mate_length.h"
-#include "solver/usi_move.h"
-#include "tests/sfen_fixture.h"
+#include "tests/search_fixture.h"
 
 using namespace kanju;
+using kanju::test::FirstProof;
 using kanju::test::from_sfen;
+using kanju::test::usi_line;
 
 namespace {
 
 const char* const EXAMPLE_7 = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
 const char* const EXAMPLE_7_LINE = "R*2b 2c1d G*1e 1d1e G*1f 1e1d S*1e";
 
-std::vector<Move> line_of(const Position& root, const std::string& usi) {
-  auto line = parse_usi_line(root, usi);
-  INFO(usi << ": " << line.error());
-  REQUIRE(line.ok());
-  return line.value();
-}
-
 }  // namespace
 
 TEST_CASE("main line: the replay check names what is wrong", "[main_line]") {
   const Position root = from_sfen(EXAMPLE_7);
-  const std::vector<Move> line = line_of(root, EXAMPLE_7_LINE);
+  const std::vector<Move> line = usi_line(root, EXAMPLE_7_LINE);
   CHECK(check_main_line(root, line) == "");
   SECTION("a line that stops before mate") {
     const std::vector<Move> short_line(line.begin(), line.begin() + 5);
@@ -45,25 +39,21 @@ TEST_CASE("main line: the replay check names what is wrong", "[main_line]") {
   }
   SECTION("an attacker move that is no check") {
     const Position quiet = from_sfen("4k4/9/9/9/9/9/9/9/8K b G 1");
-    const std::vector<Move> no_check = line_of(quiet, "G*1a");
+    const std::vector<Move> no_check = usi_line(quiet, "G*1a");
     CHECK(check_main_line(quiet, no_check) == "attacker move 1 (G*1a) is not a check");
   }
 }
 
 TEST_CASE("main line: extracted from the table of the proof", "[main_line]") {
-  Position root = from_sfen(EXAMPLE_7);
-  ProofTable table(16);
-  Dfpn dfpn(table, SearchLimits{});
-  const NodeOutcome first = dfpn.prove(root, BLACK);
-  REQUIRE(first.proven());
-  const MateLength shortest = shortest_mate(dfpn, root, first.hi, dfpn.nodes(), 1'000'000);
+  FirstProof f(EXAMPLE_7, 16);
+  const MateLength shortest = shortest_mate(f.dfpn, f.root, f.first.hi, f.dfpn.nodes(), 1'000'000);
   REQUIRE(shortest.proven);
   REQUIRE(shortest.length == 7);
-  const ExtractedLine line = extract_main_line(dfpn, table, BLACK, root, 7);
+  const ExtractedLine line = extract_main_line(f.dfpn, f.table, BLACK, f.root, 7);
   REQUIRE_FALSE(line.failed);
   CHECK_FALSE(line.tie_break_unfinished);
-  CHECK(line.moves == line_of(root, EXAMPLE_7_LINE));
-  CHECK(check_main_line(root, line.moves) == "");
+  CHECK(line.moves == usi_line(f.root, EXAMPLE_7_LINE));
+  CHECK(check_main_line(f.root, line.moves) == "");
 }
 
 TEST_CASE("main line: a preferred line is followed where it keeps the value", "[main_line]") {
@@ -73,32 +63,22 @@ TEST_CASE("main line: a preferred line is followed where it keeps the value", "[
   const char* const published =
       "B*6c 7d8d 9g9c+ 8d9c 8b9b 9c8c P*8d 8c8d P*8e 8d8c 8a8b 7c8b 6c7d+ 8c7d 9b9d+ 7d7c 5a6b "
       "6a6b 9d7d 7c7d G*8d";
-  Position root = from_sfen(zukou5);
-  ProofTable table(64);
-  SearchLimits limits;
-  limits.max_nodes = 20'000'000;
-  Dfpn dfpn(table, limits);
-  const NodeOutcome first = dfpn.prove(root, BLACK);
-  REQUIRE(first.proven());
-  const MateLength shortest = shortest_mate(dfpn, root, first.hi, dfpn.nodes(), 1'000'000);
+  FirstProof f(zukou5);
+  const MateLength shortest = shortest_mate(f.dfpn, f.root, f.first.hi, f.dfpn.nodes(), 1'000'000);
   REQUIRE(shortest.proven);
   REQUIRE(shortest.length == 21);
-  const std::vector<Move> preferred = line_of(root, published);
-  const ExtractedLine line = extract_main_line(dfpn, table, BLACK, root, 21, preferred);
+  const std::vector<Move> preferred = usi_line(f.root, published);
+  const ExtractedLine line = extract_main_line(f.dfpn, f.table, BLACK, f.root, 21, preferred);
   REQUIRE_FALSE(line.failed);
   CHECK(line.moves == preferred);
 }
 
 TEST_CASE("main line: the walk down the proofs is a forced mate within the bound", "[main_line]") {
-  Position root = from_sfen(EXAMPLE_7);
-  ProofTable table(16);
-  Dfpn dfpn(table, SearchLimits{});
-  const NodeOutcome first = dfpn.prove(root, BLACK);
-  REQUIRE(first.proven());
-  int bound = first.hi;
-  const std::vector<Move> line = bounded_line(dfpn, root, bound);
+  FirstProof f(EXAMPLE_7, 16);
+  int bound = f.first.hi;
+  const std::vector<Move> line = bounded_line(f.dfpn, f.root, bound);
   REQUIRE_FALSE(line.empty());
-  CHECK(bound <= int(first.hi));
+  CHECK(bound <= int(f.first.hi));
   CHECK(int(line.size()) <= bound);
-  CHECK(check_main_line(root, line) == "");
+  CHECK(check_main_line(f.root, line) == "");
 }

@@ -6,10 +6,10 @@
 
 #include "solver/main_line.h"
 #include "solver/mate_length.h"
-#include "tests/sfen_fixture.h"
+#include "tests/search_fixture.h"
 
 using namespace kanju;
-using kanju::test::from_sfen;
+using kanju::test::FirstProof;
 
 namespace {
 
@@ -21,14 +21,8 @@ const char* const ZUKOU16 = "5gGl1/6R1n/5n1Lk/6+p2/5B1p1/9/9/9/9 b RBN2g4sn2l16p
 TEST_CASE("mate length: proven shortest, with or without local shortening", "[mate_length]") {
   for (uint64_t local : {uint64_t(0), uint64_t(1'000'000)}) {
     INFO("local query nodes " << local);
-    Position root = from_sfen(ZUKOU16);
-    ProofTable table(64);
-    SearchLimits limits;
-    limits.max_nodes = 20'000'000;
-    Dfpn dfpn(table, limits);
-    const NodeOutcome first = dfpn.prove(root, BLACK);
-    REQUIRE(first.proven());
-    const MateLength m = shortest_mate(dfpn, root, first.hi, dfpn.nodes(), local);
+    FirstProof f(ZUKOU16);
+    const MateLength m = shortest_mate(f.dfpn, f.root, f.first.hi, f.dfpn.nodes(), local);
     CHECK(m.proven);
     CHECK(m.length == 23);
   }
@@ -36,33 +30,23 @@ TEST_CASE("mate length: proven shortest, with or without local shortening", "[ma
 
 TEST_CASE("mate length: a search stopped after the first proof proves nothing shorter",
           "[mate_length]") {
-  Position root = from_sfen(ZUKOU16);
-  ProofTable table(64);
   std::atomic<bool> stop{false};
   SearchLimits limits;
   limits.stop = &stop;
-  Dfpn dfpn(table, limits);
-  const NodeOutcome first = dfpn.prove(root, BLACK);
-  REQUIRE(first.proven());
+  FirstProof f(ZUKOU16, 64, limits);
   stop = true;
-  const MateLength m = shortest_mate(dfpn, root, first.hi, dfpn.nodes(), 1'000'000);
+  const MateLength m = shortest_mate(f.dfpn, f.root, f.first.hi, f.dfpn.nodes(), 1'000'000);
   CHECK_FALSE(m.proven);
-  CHECK(m.length == int(first.hi));  // the mate found stands, not proven shortest
+  CHECK(m.length == int(f.first.hi));  // the mate found stands, not proven shortest
 }
 
 TEST_CASE("mate length: local shortening lowers the bound along the line", "[mate_length]") {
-  Position root = from_sfen(ZUKOU16);
-  ProofTable table(64);
-  SearchLimits limits;
-  limits.max_nodes = 20'000'000;
-  Dfpn dfpn(table, limits);
-  const NodeOutcome first = dfpn.prove(root, BLACK);
-  REQUIRE(first.proven());
-  int bound = first.hi;
-  const std::vector<Move> line = bounded_line(dfpn, root, bound);
+  FirstProof f(ZUKOU16);
+  int bound = f.first.hi;
+  const std::vector<Move> line = bounded_line(f.dfpn, f.root, bound);
   REQUIRE_FALSE(line.empty());
   std::unordered_set<uint64_t> tried;
-  const int shorter = shorten_locally(dfpn, root, line, 100'000, tried);
+  const int shorter = shorten_locally(f.dfpn, f.root, line, 100'000, tried);
   // A length the local searches proved, odd, never below the true shortest, never above the
   // line they started from.
   REQUIRE(shorter > 0);

@@ -2,11 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include "solver/proof_hand.h"
-#include "solver/usi_move.h"
 #include "tests/sfen_fixture.h"
 
 using namespace kanju;
 using kanju::test::from_sfen;
+using kanju::test::usi_move;
 
 namespace {
 
@@ -14,13 +14,6 @@ Hand hand_of(std::initializer_list<std::pair<PieceType, int>> counts) {
   Hand h;
   for (auto [pt, n] : counts) h.set(pt, n);
   return h;
-}
-
-Move move(const Position& pos, const char* usi) {
-  auto m = parse_usi_move(pos, usi);
-  INFO(usi << ": " << m.error());
-  REQUIRE(m.ok());
-  return m.value();
 }
 
 }  // namespace
@@ -39,16 +32,17 @@ TEST_CASE("proof hand: across an attacker move", "[proof_hand]") {
   // Black (attacker) holds a gold; a silver of White's stands on 5c, Black's rook on 5i.
   const Position pos = from_sfen("4k4/9/4s4/9/9/9/9/9/4R3K b G 1");
   SECTION("a drop: the piece was in hand before the move") {
-    CHECK(hand_before_move(pos, move(pos, "G*5b"), Hand()) == hand_of({{GOLD, 1}}));
+    CHECK(hand_before_move(pos, usi_move(pos, "G*5b"), Hand()) == hand_of({{GOLD, 1}}));
   }
   SECTION("a capture: the captured piece was not in hand before") {
-    const Move take = move(pos, "5i5c");
+    const Move take = usi_move(pos, "5i5c");
     CHECK(hand_before_move(pos, take, hand_of({{SILVER, 1}, {GOLD, 1}})) == hand_of({{GOLD, 1}}));
     // A proof that did not need the silver needs nothing less before the capture.
     CHECK(hand_before_move(pos, take, hand_of({{GOLD, 1}})) == hand_of({{GOLD, 1}}));
   }
   SECTION("a board move that takes nothing carries the hand over") {
-    CHECK(hand_before_move(pos, move(pos, "5i5d"), hand_of({{PAWN, 2}})) == hand_of({{PAWN, 2}}));
+    CHECK(hand_before_move(pos, usi_move(pos, "5i5d"), hand_of({{PAWN, 2}})) ==
+          hand_of({{PAWN, 2}}));
   }
 }
 
