@@ -123,8 +123,9 @@ class ProofTable {
    public:
     Guard(const ProofTable& t, const Bucket& b) : lock_(t.lock_of(b)) {
       if (!lock_) return;
+      // Test and test-and-set: wait on plain loads, which stay in the cache, not on writes.
       while (__atomic_test_and_set(lock_, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(lock_, __ATOMIC_RELAXED)) __builtin_ia32_pause();
+        while (__atomic_load_n(lock_, __ATOMIC_RELAXED)) {}
     }
     ~Guard() {
       if (lock_) __atomic_clear(lock_, __ATOMIC_RELEASE);
