@@ -79,8 +79,7 @@ class Dfpn {
                  uint64_t budget = UINT64_MAX);
   // Whether the policy asks about `m` at all: an interposition of a kind it judges.
   bool is_judged_interposition(const Position& pos, Move m) const {
-    return futile_policy_ != FutilePolicy::Count &&
-           is_interposition(pos, m, judges_move_interpositions(futile_policy_));
+    return kanju::is_judged_interposition(pos, m, futile_policy_);
   }
 
   // The key under which the table holds a position. Proofs and disproofs are shared between

@@ -35,10 +35,9 @@ NodeOutcome after_attacker_move(const Position& pos, Color attacker, MateLen rem
   }
   if (replies == 0) return proven_outcome(0, mated_proof_hand(pos, Hand()), MOVE_NONE);
   // Too short for a reply and a mate, unless every reply may be a futile interposition.
-  bool maybe_all_futile = remaining < DEPTH_UNLIMITED && policy != FutilePolicy::Count;
+  bool maybe_all_futile = remaining < DEPTH_UNLIMITED;
   for (Move e : replies_list)
-    maybe_all_futile =
-        maybe_all_futile && is_interposition(pos, e, judges_move_interpositions(policy));
+    maybe_all_futile = maybe_all_futile && is_judged_interposition(pos, e, policy);
   if (remaining < 2 && !maybe_all_futile)
     return disproven_outcome(MateLen(remaining + 1),
                              short_disproof_hand(replies_list, pos.hand(attacker)), false);

@@ -3,6 +3,7 @@
 // are the ones a look at the board answers.
 #pragma once
 
+#include "futile_policy.h"
 #include "position.h"
 
 namespace kanju {
@@ -15,6 +16,13 @@ bool is_interposition(const Position& pos, Move m, bool moves);
 // Whether m is a drop interposition (the narrow reading's only kind).
 inline bool is_drop_interposition(const Position& pos, Move m) {
   return m.is_drop() && is_interposition(pos, m, false);
+}
+
+// Whether the policy judges m at all (pos: defender to move): an interposition of a kind it may
+// call futile. Never under FutilePolicy::Count.
+inline bool is_judged_interposition(const Position& pos, Move m, FutilePolicy policy) {
+  return policy != FutilePolicy::Count &&
+         is_interposition(pos, m, judges_move_interpositions(policy));
 }
 
 // after: the position just after an attacker piece went from `origin` to `to` and took the

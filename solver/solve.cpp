@@ -130,10 +130,10 @@ class Solver {
                                std::max(1.0, dfpn_.elapsed_seconds() / 10));
   }
 
-  bool replays(const std::vector<Move>& line) {
+  // What is wrong with `line` replayed from the root (check_main_line), or empty.
+  std::string replay(const std::vector<Move>& line) {
     return check_main_line(root_, line,
-                           [&](Position& p, Move m) { return dfpn_.is_futile(p, attacker_, m); })
-        .empty();
+                           [&](Position& p, Move m) { return dfpn_.is_futile(p, attacker_, m); });
   }
 
   // A forced mate of at most `bound` plies walked down the table's proofs (bounded_line), checked
@@ -141,7 +141,7 @@ class Solver {
   bool walk_proofs(int& bound) {
     dfpn_.set_phase("line", bound);
     result_.line = bounded_line(dfpn_, pos_, bound);
-    if (!result_.line.empty() && !replays(result_.line)) result_.line.clear();
+    if (!result_.line.empty() && !replay(result_.line).empty()) result_.line.clear();
     return !result_.line.empty();
   }
 
@@ -173,8 +173,7 @@ class Solver {
     result_.line = std::move(extracted.moves);
     result_.length = length;
     if (extracted.failed) return line_not_extracted(length);
-    const std::string problem = check_main_line(
-        root_, result_.line, [&](Position& p, Move m) { return dfpn_.is_futile(p, attacker_, m); });
+    const std::string problem = replay(result_.line);
     if (!problem.empty()) return finish(SolveStatus::Unknown, "self-check failed: " + problem);
     if (options_.wide_futile) {
       SearchLimits limits = options_.limits;
