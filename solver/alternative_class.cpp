@@ -46,6 +46,16 @@ FindingKind equal_length_kind(const AlternativeFacts& a) {
   return FindingKind::Transposition;
 }
 
+// m' drops the main drop's lance, bishop or rook farther on the same line to the king: m's square
+// lies between the king and m''s.
+bool farther_drop(const AlternativeFacts& a) {
+  const Move alt = a.move, main = a.main_move;
+  if (!alt.is_drop() || !main.is_drop() || alt.drop_type() != main.drop_type()) return false;
+  const PieceType pt = alt.drop_type();
+  if ((pt != LANCE && pt != BISHOP && pt != ROOK) || a.king == SQ_NONE) return false;
+  return aligned(a.king, main.to(), alt.to()) && between_bb(a.king, alt.to()).test(main.to());
+}
+
 }  // namespace
 
 AlternativeClass classify_alternative(const AlternativeFacts& a) {
@@ -82,6 +92,14 @@ AlternativeClass classify_alternative(const AlternativeFacts& a) {
     // F. Longer and back on the main line: 迂回.
     return {FindingKind::Detour, forced ? S::Kizu : S::Unsound, S::Note};
   }
+  // G'. The main drop made farther (以遠打), mating more slowly only because the king has more
+  // room: every defence of its line is a king move, with no interposition the farther drop
+  // allows. The classic profile accepts every 打点非限定 (docs/RULES.md §5.6); the Edo works
+  // have it with the king running a file farther (将棋図巧98 ply 11, ▲３五飛打 for ▲３四飛打,
+  // 23 plies for 21, which the literature calls an accepted 打ち場所非限定). Modern rules need
+  // it as long and back on the main line (step E); longer and elsewhere, it is another mate.
+  if (farther_drop(a) && a.exact && a.king_moves_only)
+    return {FindingKind::DropNonLimiting, S::Unsound, S::Note};
   // G. Another mate: 余詰, whatever its length. In the classic profile one near the end that is
   // no slower is a flaw of the 収束, as the Edo errata record it.
   const bool classic_relief = a.near_end && l == v;

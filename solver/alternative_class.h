@@ -19,6 +19,9 @@ struct AlternativeFacts {
   bool final_node = false;     // b is the main line's last attacker node
   bool near_end = false;       // b is one of the main line's last two attacker nodes
   bool one_move_work = false;  // the whole problem is one ply
+  // Every defender move of m's proven line is a king move: no interposition, no capture by
+  // another piece (known only when `length` is exact and its line was extracted).
+  bool king_moves_only = false;
   // m' comes back to the main line (docs/RULES.md §5.3); for a shorter m', whether its line
   // re-enters the main line later (the author's line then holds a detour around it).
   Convergence convergence;

@@ -95,6 +95,9 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
   a.final_node = ply == length();
   a.near_end = ply >= length() - 2;
   a.one_move_work = length() == 1;
+  a.king_moves_only = f.exact && f.line.size() == size_t(f.length);
+  for (size_t i = 1; i < f.line.size(); i += 2)
+    if (f.line[i].is_drop() || type_of(f.line[i].moved_piece()) != KING) a.king_moves_only = false;
   f.main_length = main_len;
   // Whether it comes back to the main line decides every class but the final move's.
   // The way back is a question of its own, with its own cap: the proof and the length of the
@@ -129,6 +132,11 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
   const AlternativeClass k = classify_alternative(a);
   f.kind = k.kind;
   f.set_severity(k.modern, k.classic);
+  // A farther drop that the classic profile accepts (step G') is another mate to the modern one
+  // only if it never comes back, which an unfinished walk does not show.
+  if (f.kind == FindingKind::DropNonLimiting && !a.convergence.converges() &&
+      (back == Back::Unknown || budget_.exhausted()))
+    f.set_severity(Severity::Unchecked, k.classic);
   // A cook is a claim that the alternative never comes back: it needs its exact length and a
   // finished search for the way back, every question of which was answered. Without them
   // nothing is known (a timeout, not a verdict).

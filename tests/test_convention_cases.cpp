@@ -106,6 +106,31 @@ TEST_CASE("迂回 (ロ): a rook dropped farther lets the king step aside, and re
   CHECK(j.classic == Verdict::Sound);
 }
 
+TEST_CASE("以遠打 that gives the king one more file: 図巧98 from ply 11, classic note, modern cook",
+          "[cases]") {
+  // 将棋図巧98 after its first ten plies: the king on ３二, a rook on １三, the other in hand. The
+  // main line drops it on ３四 and chases the king along the fourth rank to ７二, where it turns
+  // back (21 plies). Dropped on ３五 (or ３六, ３七, ３八), the rook chases along a lower rank and
+  // the king gets as far as ８二 first: 23 plies, every defence a king move, never the main
+  // line's positions. (The drops farther than ３五 need larger checks to prove their length.)
+  // The literature calls this an accepted 打ち場所非限定 (toybox.a.la9.jp/tsume400/s0513.htm);
+  // modern rules want a farther drop as long and back on the main line (docs/RULES.md §5.2 G').
+  const std::string sfen = "9/6k2/8R/9/9/9/9/9/9 b R2b4g4s4n4l18p 1";
+  const Judged j = judge(sfen,
+                         "R*3d 3b4b 3d4d 4b5b 4d5d 5b6b 5d6d 6b7b 6d7d 7b6b 7d7c+ 6b5a 1c5c+ "
+                         "5a4a 7c7a 4a3b 7a6b 3b2a 5c2c 2a1a 6b1b");
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::DropNonLimiting, 1, "R*3e");
+  REQUIRE(f != nullptr);
+  CHECK(f->length == 23);
+  CHECK(f->main_length == 21);
+  CHECK(!f->convergence.converges());
+  CHECK(f->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
+  CHECK(count(j.result, FindingKind::Yozume) == 0);
+  CHECK(j.modern == Verdict::Unsound);
+}
+
 TEST_CASE("着手非限定: the rook that uncovers the horse's check may stop anywhere on its file",
           "[cases]") {
   // The rook on ２五 stands between the horse on ３六 and the king on １四. Wherever it goes on the
