@@ -8,9 +8,15 @@ namespace {
 // Unfinished numbers are kept below 2^31 in the table.
 constexpr PnDn STORED_MAX = (PnDn(1) << 31) - 1;
 uint8_t log2_amount(uint64_t v) { return uint8_t(64 - __builtin_clzll(v | 1)); }
-// Finished entries are worth more than unfinished ones with the same effort.
+// What an entry is worth keeping: its effort, in half steps of log2, and for a finished entry
+// one and a half steps more (a result is worth about three times the work of unfinished numbers
+// that cost as much). A finished entry must not outweigh every unfinished one: when it did
+// (+256), a small table filled with cheap leaf proofs and each collection emptied the numbers of
+// the path being searched. ミクロコスモス in 16 MB then had no first proof in 300M nodes; now
+// 128.6M (51 s), and 170.2M in 8 MB. Nodes, same answers: the fast set in 4 MB 0.895x, the 20
+// hardest 将棋図巧 in 16 MB 0.891x (one more solved), in 512 MB 0.987x.
 uint32_t keep_value(const TableEntry& e) {
-  return e.amount + ((e.proven() || e.disproven()) ? 0x100u : 0u);
+  return 2u * e.amount + ((e.proven() || e.disproven()) ? 3u : 0u);
 }
 }  // namespace
 

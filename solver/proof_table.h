@@ -6,8 +6,9 @@
 //   * a disproof stores its disproof pieces D and a bound lo: every hand <= D needs >= lo plies
 //     (lo = NO_MATE_LEN: no mate at all);
 //   * an unfinished node stores its exact hand with its proof and disproof numbers.
-// The table never grows: a full bucket evicts its least-searched entry, and when the table is
-// mostly full, collect_garbage() drops the least-searched half of the unfinished entries.
+// The table never grows: a full bucket evicts its least valuable entry, and when the table is
+// mostly full, collect_garbage() drops the least valuable half (value: the search effort below
+// an entry, finished results weighing about three times their effort).
 #pragma once
 
 #include <atomic>
