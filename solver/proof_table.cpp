@@ -65,7 +65,16 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
     }
     // 3. The exact hand's unfinished numbers, also where the entry holds a proof too long or
     //    a bound too short for this query: exactly the nodes a shortening search revisits.
-    if (e.pn == 0 || e.dn == 0 || e.depth != remaining) continue;
+    if (e.pn == 0 || e.dn == 0) continue;
+    if (e.depth != remaining) {
+      // 3b. The same hand's numbers under another limit: a mate within fewer plies is no
+      //     easier to prove, no mate within more plies no easier to disprove.
+      if (e.hand == hand) {
+        if (e.depth > remaining) r.pn_floor = std::max<PnDn>(r.pn_floor, e.pn);
+        if (e.depth < remaining) r.dn_floor = std::max<PnDn>(r.dn_floor, e.dn);
+      }
+      continue;
+    }
     if (e.hand == hand) {
       r.pn = e.pn, r.dn = e.dn, r.best = e.best, r.found = true;
     } else if (remaining >= DEPTH_UNLIMITED) {
