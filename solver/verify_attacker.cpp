@@ -132,16 +132,15 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
   const AlternativeClass k = classify_alternative(a);
   f.kind = k.kind;
   f.set_severity(k.modern, k.classic);
-  // A farther drop that the classic profile accepts (step G') is another mate to the modern one
-  // only if it never comes back, which an unfinished walk does not show.
-  if (f.kind == FindingKind::DropNonLimiting && !a.convergence.converges() &&
-      (back == Back::Unknown || budget_.exhausted()))
+  // "Another mate" is a claim that the alternative never comes back: it needs its exact length
+  // and a finished search for the way back, every question of which was answered. Without them
+  // nothing is known (a timeout, not a verdict). The claim is a cook's in both profiles, and the
+  // modern profile's for a farther drop the classic one accepts (step G').
+  const bool unfinished = !f.exact || back == Back::Unknown || budget_.exhausted();
+  if (!unfinished || a.final_node || a.one_move_work || a.convergence.converges()) return;
+  if (f.kind == FindingKind::DropNonLimiting) {
     f.set_severity(Severity::Unchecked, k.classic);
-  // A cook is a claim that the alternative never comes back: it needs its exact length and a
-  // finished search for the way back, every question of which was answered. Without them
-  // nothing is known (a timeout, not a verdict).
-  if (f.kind == FindingKind::Yozume && !a.final_node && !a.one_move_work &&
-      (!f.exact || back == Back::Unknown || budget_.exhausted())) {
+  } else if (f.kind == FindingKind::Yozume) {
     f.kind = FindingKind::Unchecked;
     f.set_severity(Severity::Unchecked, Severity::Unchecked);
     f.note = !f.exact ? "余詰 or not: its length was not proven within the budget"
