@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 #include "generator/dedupe.h"
@@ -20,6 +21,8 @@
 #include "solver/proof_table.h"
 #include "solver/sfen.h"
 #include "solver/solve.h"
+#include "solver/text.h"
+#include "solver/usi_move.h"
 #include "solver/verify.h"
 
 namespace kanju {
@@ -59,12 +62,84 @@ struct Found {
   double seconds = 0;
 };
 
+// What a climb did, for the run's statistics.
+struct ClimbCounts {
+  uint64_t tried = 0, mates = 0, verified = 0, solve_nodes = 0, verify_nodes = 0;
+};
+
 // What a climb hands back: the sound problems it found, and the positions it verified in vain,
 // which later climbs need not verify again.
 struct ClimbResult {
   std::vector<Found> found;
   std::set<std::string> verified;
+  ClimbCounts counts;
 };
+
+// A climb's result as text for another process (Generation), one record a line, fields split by
+// tabs: "F batch index seconds origin sfen usi-line", "V key", "C tried mates verified
+// solve-nodes verify-nodes". A found problem's layout and features are recomputed from its
+// position and line, exactly as they were made.
+std::string to_text(const ClimbResult& r) {
+  std::string text;
+  for (const Found& f : r.found) {
+    std::vector<std::string> fields = {"F", std::to_string(f.batch), std::to_string(f.index),
+                                       std::to_string(f.seconds), f.candidate.origin,
+                                       to_sfen(f.candidate.position)};
+    std::string usi;
+    for (Move m : f.candidate.line) {
+      if (!usi.empty()) usi += ' ';
+      usi += to_usi(m);
+    }
+    fields.push_back(usi);
+    for (const std::string& field : fields) text += field + (&field == &fields.back() ? "\n" : "\t");
+  }
+  for (const std::string& key : r.verified) text += "V\t" + key + "\n";
+  const ClimbCounts& c = r.counts;
+  text += "C\t" + std::to_string(c.tried) + "\t" + std::to_string(c.mates) + "\t" +
+          std::to_string(c.verified) + "\t" + std::to_string(c.solve_nodes) + "\t" +
+          std::to_string(c.verify_nodes) + "\n";
+  return text;
+}
+
+// The origins a candidate can have: to_text writes one, and a pointer to the same literal comes
+// back.
+const char* origin_named(const std::string& name) {
+  for (const char* o : {"random", "seed", "mutation", "backward"})
+    if (name == o) return o;
+  return "random";
+}
+
+Result<ClimbResult> climb_from_text(const std::string& text) {
+  ClimbResult r;
+  size_t start = 0;
+  for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+    const std::vector<std::string> f = split_tabs(text.substr(start, end - start));
+    if (f[0] == "V" && f.size() == 2) {
+      r.verified.insert(f[1]);
+    } else if (f[0] == "C" && f.size() == 6) {
+      r.counts = {std::stoull(f[1]), std::stoull(f[2]), std::stoull(f[3]), std::stoull(f[4]),
+                  std::stoull(f[5])};
+    } else if (f[0] == "F" && f.size() == 7) {
+      Found found{{}, std::stoull(f[1]), std::stoull(f[2]), std::stod(f[3])};
+      Candidate& c = found.candidate;
+      Result<Position> pos = parse_sfen(f[5]);
+      if (!pos) return Error{"a climb's problem: " + pos.error()};
+      Result<std::vector<Move>> line = parse_usi_line(*pos, f[6]);
+      if (!line) return Error{"a climb's line: " + line.error()};
+      Result<Layout> layout = layout_of(*pos);
+      if (!layout) return Error{"a climb's problem: " + layout.error()};
+      c.position = std::move(*pos);
+      c.line = std::move(*line);
+      c.layout = *layout;
+      c.origin = origin_named(f[4]);
+      c.sound = true;  // only verified problems are found
+      r.found.push_back(std::move(found));
+    } else {
+      return Error{"a climb's result has a line that does not read: " + text.substr(start, 40)};
+    }
+  }
+  return r;
+}
 
 bool ends_empty_handed(const Position& root, const std::vector<Move>& line) {
   Position pos = root;
@@ -72,11 +147,13 @@ bool ends_empty_handed(const Position& root, const std::vector<Move>& line) {
   return pos.hand(root.side_to_move()).empty();
 }
 
+}  // namespace
+
 // What one generate() call shares between its threads: the options, the stop flag, the
 // counters, and the archive (read-only while a batch runs).
-class Run {
+class GenerationRun {
  public:
-  Run(const GenerateOptions& options, const std::function<void(const GenerateStats&)>& progress)
+  GenerationRun(const GenerateOptions& options, const std::function<void(const GenerateStats&)>& progress)
       : options_(options), progress_(progress) {
     limits_.max_pieces = options.max_pieces;
     for (const Position& p : options.seeds)
@@ -85,16 +162,31 @@ class Run {
 
   GenerateStats run(const std::function<void(const GeneratedProblem&)>& found);
 
+  // The pieces of run() that Generation hands to other processes.
+  int batch_size() const {
+    return options_.batch > 0 ? options_.batch : 4 * std::max(1, options_.threads);
+  }
+  std::string climb_text(uint64_t batch, uint64_t index, ProofTable& table) {
+    return to_text(climb(batch, index, table));
+  }
+  void merge_texts(const std::vector<std::string>& texts,
+                   const std::function<void(const GeneratedProblem&)>& sink);
+  bool finished() const { return found_ >= options_.count || stopped(); }
+  std::atomic<bool>* stop_flag() { return &stop_; }
+  GenerateStats current_stats() const { return stats(); }
+  void start_watch();
+  void end_watch();
+
  private:
   ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table);
   Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
                   bool& ok);
   std::optional<Candidate> screen(const Layout& layout, ProofTable& table, const char* origin,
-                                  int near_length);
+                                  int near_length, ClimbCounts& counts);
   void consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
                 uint64_t index);
-  bool verify_and_prune(Candidate& c, ProofTable& table);
-  bool quickly_refuted(const Candidate& c, ProofTable& table);
+  bool verify_and_prune(Candidate& c, ProofTable& table, ClimbCounts& counts);
+  bool quickly_refuted(const Candidate& c, ProofTable& table, ClimbCounts& counts);
   // The screening budget for proposals near a problem of `length` plies: longer problems need
   // more, and most proposals that do not mate would spend the whole of it.
   uint64_t solve_budget(int length) const {
@@ -150,10 +242,42 @@ class Run {
   int found_ = 0, longest_ = 0;
   uint64_t batches_ = 0;
   Clock::time_point start_ = Clock::now();
+  // The clock watch of start_watch()
+  std::mutex watch_mutex_;
+  std::condition_variable watch_cv_;
+  bool watch_done_ = false;
+  std::thread watcher_;
 };
 
+void GenerationRun::start_watch() {
+  watcher_ = std::thread([this] { watch_clock(watch_mutex_, watch_cv_, watch_done_); });
+}
+
+void GenerationRun::end_watch() {
+  if (!watcher_.joinable()) return;
+  {
+    std::lock_guard lock(watch_mutex_);
+    watch_done_ = true;
+  }
+  watch_cv_.notify_all();
+  watcher_.join();
+}
+
+void GenerationRun::merge_texts(const std::vector<std::string>& texts,
+                      const std::function<void(const GeneratedProblem&)>& sink) {
+  for (const std::string& text : texts) {
+    Result<ClimbResult> r = climb_from_text(text);
+    if (!r) throw std::runtime_error(r.error());
+    for (Found& f : r->found) rescore(f.candidate);
+    tried_ += r->counts.tried, mates_ += r->counts.mates, verified_ += r->counts.verified;
+    solve_nodes_ += r->counts.solve_nodes, verify_nodes_ += r->counts.verify_nodes;
+    merge(*r, sink);
+  }
+  ++batches_;
+}
+
 // Sets the stop flag once the time is up or the caller asks, until `done`.
-void Run::watch_clock(std::mutex& m, std::condition_variable& cv, const bool& done) {
+void GenerationRun::watch_clock(std::mutex& m, std::condition_variable& cv, const bool& done) {
   std::unique_lock lock(m);
   while (!done) {
     const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
@@ -166,9 +290,9 @@ void Run::watch_clock(std::mutex& m, std::condition_variable& cv, const bool& do
   }
 }
 
-GenerateStats Run::run(const std::function<void(const GeneratedProblem&)>& sink) {
+GenerateStats GenerationRun::run(const std::function<void(const GeneratedProblem&)>& sink) {
   const int threads = std::max(1, options_.threads);
-  const int batch_size = options_.batch > 0 ? options_.batch : 4 * threads;
+  const int batch_size = this->batch_size();
   std::vector<std::unique_ptr<ProofTable>> tables;
   // Each thread's verifications take their scratch table out of the same cap.
   for (int i = 0; i < threads; ++i)
@@ -209,7 +333,7 @@ GenerateStats Run::run(const std::function<void(const GeneratedProblem&)>& sink)
 
 // Problems of a climb, in the order found: new ones join the archive, and those within the
 // length range are reported while more are wanted.
-void Run::merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink) {
+void GenerationRun::merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink) {
   verified_keys_.merge(result.verified);
   for (Found& f : result.found) {
     Candidate& c = f.candidate;
@@ -235,7 +359,7 @@ void Run::merge(ClimbResult& result, const std::function<void(const GeneratedPro
 
 // Archived problems are drawn with a preference for the longest: they are the ones backward
 // extension makes into the problems wanted.
-const Candidate& Run::pick_archived(Rng& rng) const {
+const Candidate& GenerationRun::pick_archived(Rng& rng) const {
   if (rng.chance(0.5)) return archive_[rng.below(int(archive_.size()))];
   int best = rng.below(int(archive_.size()));
   for (int k = 0; k < 3; ++k) {
@@ -245,12 +369,13 @@ const Candidate& Run::pick_archived(Rng& rng) const {
   return archive_[best];
 }
 
-std::optional<Candidate> Run::screen(const Layout& layout, ProofTable& table, const char* origin,
-                                     int near_length) {
+std::optional<Candidate> GenerationRun::screen(const Layout& layout, ProofTable& table, const char* origin,
+                                     int near_length, ClimbCounts& counts) {
   if (piece_count(layout) > options_.max_pieces) return std::nullopt;
   Result<Position> pos = to_position(layout);
   if (!pos) return std::nullopt;
   ++tried_;
+  ++counts.tried;
   table.clear();
   SolveOptions o;
   o.limits.max_nodes = solve_budget(near_length);
@@ -258,11 +383,13 @@ std::optional<Candidate> Run::screen(const Layout& layout, ProofTable& table, co
   o.futile = options_.futile;
   const SolveResult r = solve(*pos, table, o);
   solve_nodes_ += r.nodes;
+  counts.solve_nodes += r.nodes;
   if (r.status != SolveStatus::Mate) {
     report();
     return std::nullopt;
   }
   ++mates_;
+  ++counts.mates;
   Candidate c;
   c.layout = layout;
   c.position = std::move(*pos);
@@ -275,18 +402,19 @@ std::optional<Candidate> Run::screen(const Layout& layout, ProofTable& table, co
 
 // Most candidates have another mating check along the main line (余詰): a small search proves
 // it, far faster than verify() would.
-bool Run::quickly_refuted(const Candidate& c, ProofTable& table) {
+bool GenerationRun::quickly_refuted(const Candidate& c, ProofTable& table, ClimbCounts& counts) {
   uint64_t nodes = 0;
   const Screen s = screen_alternatives(c.position, c.line, table, options_.futile,
                                        QUICK_CHECK_NODES, QUICK_VERIFY_NODES, &stop_, nodes);
   verify_nodes_ += nodes;
+  counts.verify_nodes += nodes;
   return s == Screen::Cooked;
 }
 
 // Verifies the candidate; while its only flaw is unneeded pieces, removes the first of them and
 // verifies again. True, with the candidate updated, when it ends sound.
-bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
-  if (quickly_refuted(c, table)) return false;
+bool GenerationRun::verify_and_prune(Candidate& c, ProofTable& table, ClimbCounts& counts) {
+  if (quickly_refuted(c, table, counts)) return false;
   VerifyOptions o;
   o.limits.max_nodes = options_.verify_nodes;
   o.limits.stop = &stop_;
@@ -297,8 +425,10 @@ bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
   for (int round = 0; round <= MAX_PRUNES; ++round) {
     table.clear();
     ++verified_;
+    ++counts.verified;
     const VerifyResult r = verify(c.position, Claim{}, table, o);
     verify_nodes_ += r.nodes;
+    counts.verify_nodes += r.nodes;
     if (r.verdict == Verdict::Sound) {
       c.line = r.main_line;
       c.sound = true;
@@ -325,13 +455,13 @@ bool Run::verify_and_prune(Candidate& c, ProofTable& table) {
 
 // Verifies a candidate that could be a problem, once per position in a climb; a sound one is
 // recorded.
-void Run::consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
+void GenerationRun::consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
                    uint64_t index) {
   if (!worth_verifying(c)) return;
   const std::string key = position_key(c.position);
   if (verified_keys_.count(key) || !result.verified.insert(key).second) return;
   Candidate pruned = c;
-  if (!verify_and_prune(pruned, table)) return;
+  if (!verify_and_prune(pruned, table, result.counts)) return;
   c = std::move(pruned);
   result.verified.insert(position_key(c.position));
   const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
@@ -339,7 +469,7 @@ void Run::consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_
 }
 
 // The climb's first problem: an archived one, a seed, or a random one that mates.
-Candidate Run::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch,
+Candidate GenerationRun::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch,
                      uint64_t index, bool& ok) {
   ok = true;
   if (!archive_.empty() && rng.chance(0.65)) return pick_archived(rng);
@@ -348,7 +478,8 @@ Candidate Run::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t 
     const Layout layout =
         from_seed ? seeds_[rng.below(int(seeds_.size()))] : random_layout(rng, limits_);
     std::optional<Candidate> c =
-        screen(layout, table, from_seed ? "seed" : "random", from_seed ? options_.max_length : 0);
+        screen(layout, table, from_seed ? "seed" : "random", from_seed ? options_.max_length : 0,
+               result.counts);
     if (!c) continue;
     consider(*c, table, result, batch, index);
     return *c;
@@ -357,7 +488,7 @@ Candidate Run::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t 
   return {};
 }
 
-ClimbResult Run::climb(uint64_t batch, uint64_t index, ProofTable& table) {
+ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& table) {
   Rng rng = Rng::for_job(options_.seed, batch, index);
   ClimbResult result;
   bool ok = false;
@@ -373,7 +504,8 @@ ClimbResult Run::climb(uint64_t batch, uint64_t index, ProofTable& table) {
     ++step;
     // Step 2. Solve it; verify it if it could be a problem.
     std::optional<Candidate> c = screen(*layout, table, backward ? "backward" : "mutation",
-                                        current.features.length + (backward ? 2 : 0));
+                                        current.features.length + (backward ? 2 : 0),
+                                        result.counts);
     if (!c) continue;
     consider(*c, table, result, batch, index);
     // Step 3. Anneal: better is taken, worse sometimes while the climb is young.
@@ -385,13 +517,36 @@ ClimbResult Run::climb(uint64_t batch, uint64_t index, ProofTable& table) {
   return result;
 }
 
-}  // namespace
-
 GenerateStats generate(const GenerateOptions& options,
                        const std::function<void(const GeneratedProblem&)>& found,
                        const std::function<void(const GenerateStats&)>& progress) {
-  Run run(options, progress);
+  GenerationRun run(options, progress);
   return run.run(found);
 }
+
+Generation::Generation(const GenerateOptions& options)
+    : options_(options), run_(std::make_unique<GenerationRun>(options_, no_progress_)) {
+  run_->start_watch();
+}
+
+Generation::~Generation() { run_->end_watch(); }
+
+int Generation::batch_size() const { return run_->batch_size(); }
+
+std::string Generation::climb(uint64_t batch, uint64_t index, ProofTable& table) {
+  return run_->climb_text(batch, index, table);
+}
+
+void Generation::merge(const std::vector<std::string>& results,
+                       const std::function<void(const GeneratedProblem&)>& found) {
+  const auto ignore = [](const GeneratedProblem&) {};
+  run_->merge_texts(results, found ? found : ignore);
+}
+
+bool Generation::finished() const { return run_->finished(); }
+
+std::atomic<bool>* Generation::stop_flag() { return run_->stop_flag(); }
+
+GenerateStats Generation::stats() const { return run_->current_stats(); }
 
 }  // namespace kanju

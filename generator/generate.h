@@ -20,11 +20,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "generator/score.h"
 #include "solver/position.h"
+#include "solver/proof_table.h"
 #include "solver/search_types.h"
 
 namespace kanju {
@@ -76,5 +78,43 @@ struct GenerateStats {
 GenerateStats generate(const GenerateOptions& options,
                        const std::function<void(const GeneratedProblem&)>& found,
                        const std::function<void(const GenerateStats&)>& progress = {});
+
+// generate() cut into its pieces, for a run spread over processes (`kanju generate --mpi`): every
+// process holds a Generation made from the same options; the climbs of a batch run anywhere,
+// their results travel as text, and every process merges the whole batch, in index order, before
+// the next one starts. Merging is what generate() does between batches, so the problems are
+// those of one process with the same seed and batch size.
+//
+// options.stop and options.seconds are watched (by a thread of the Generation): once either
+// fires, stop_flag() is set and the climbs running end early.
+class GenerationRun;
+
+class Generation {
+ public:
+  explicit Generation(const GenerateOptions& options);
+  ~Generation();
+  Generation(const Generation&) = delete;
+  Generation& operator=(const Generation&) = delete;
+
+  int batch_size() const;
+  // Climb `index` of batch `batch` on `table`; its result as text. Safe on several threads at
+  // once, between merges.
+  std::string climb(uint64_t batch, uint64_t index, ProofTable& table);
+  // Merges one batch's results (climb()'s texts, in index order); `found` is called for each new
+  // problem within the lengths sought while more are wanted. Throws std::runtime_error on a text
+  // that does not read.
+  void merge(const std::vector<std::string>& results,
+             const std::function<void(const GeneratedProblem&)>& found);
+  // Enough problems found, or stopped.
+  bool finished() const;
+  std::atomic<bool>* stop_flag();
+  // The statistics so far (the counts of merged climbs only).
+  GenerateStats stats() const;
+
+ private:
+  GenerateOptions options_;
+  std::function<void(const GenerateStats&)> no_progress_;
+  std::unique_ptr<GenerationRun> run_;
+};
 
 }  // namespace kanju

@@ -14,6 +14,7 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "progress.h"
@@ -86,5 +87,30 @@ void run_batch(size_t count, std::vector<std::unique_ptr<ProofTable>>& tables,
   }
   if (failure) std::rethrow_exception(failure);
 }
+
+// --ordered: results printed in input order however they finish. `ready(i, print)` says result i
+// is in: its print runs at once when every earlier result has printed, else once they have.
+// Not thread-safe: call it where printing is serialised (BatchProgress::finish).
+class InputOrder {
+ public:
+  InputOrder(size_t count, bool ordered) : pending_(ordered ? count : 0), ordered_(ordered) {}
+
+  void ready(size_t i, std::function<void()> print) {
+    if (!ordered_) return print();
+    pending_[i] = std::move(print);
+    for (; next_ < pending_.size() && pending_[next_]; ++next_) std::exchange(pending_[next_], {})();
+  }
+
+  // Prints what is still held (after a gap: a problem that never finished), in order.
+  void flush() {
+    for (auto& print : pending_)
+      if (print) std::exchange(print, {})();
+  }
+
+ private:
+  std::vector<std::function<void()>> pending_;
+  size_t next_ = 0;
+  bool ordered_;
+};
 
 }  // namespace kanju::cli

@@ -15,13 +15,16 @@
 #include "generator/generate.h"
 #include "interrupt.h"
 #include "json.h"
+#include "mpi_farm.h"
 #include "progress.h"
 #include "solver/kif.h"
 #include "solver/notation.h"
 #include "solver/sfen.h"
 #include "solver/svg_diagram.h"
+#include "solver/verify.h"
 #include "solver/text.h"
 #include "solver/usi_move.h"
+#include "wire.h"
 
 namespace kanju::cli {
 
@@ -38,6 +41,8 @@ struct GenerateCliOptions {
   std::string svg_dir;                 // from it
   FutilePolicy futile = FutilePolicy::Composer;
   bool quiet = false;
+  bool mpi = false;
+  double mpi_timeout = 30;
 };
 
 // The seeds of a file: one SFEN a line, or a collection line (SFEN<TAB>...); blank lines and
@@ -149,6 +154,63 @@ std::string status_text(const GenerateStats& s, int count) {
   return text;
 }
 
+// --mpi, a worker rank: runs the climbs rank 0 hands out (batch, index) on --threads threads,
+// and merges each finished batch as rank 0 does, so that its archive stays the same.
+int generate_worker(GenerateCliOptions& opt) {
+  Generation gen(opt.run);
+  std::vector<std::unique_ptr<ProofTable>> tables;
+  auto made = make_tables(size_t(opt.run.threads),
+                          std::max<size_t>(1, opt.run.hash_mb - verify_scratch_mb(opt.run.hash_mb)));
+  if (!made) return fail(made.error());
+  FarmPlan plan;
+  plan.threads = opt.run.threads;
+  plan.stop = gen.stop_flag();
+  plan.timeout_seconds = opt.mpi_timeout;
+  plan.work = [&](const std::string& task, int thread) {
+    const auto parts = unpack(task);
+    if (!parts || parts->size() != 2) return std::string();
+    ProofTable& table = *(*made)[size_t(thread)];
+    return gen.climb(wire_to_number((*parts)[0]), wire_to_number((*parts)[1]), table);
+  };
+  plan.apply = [&](const std::string& message) {
+    if (const auto results = unpack(message)) gen.merge(*results, {});
+  };
+  run_farm(plan);
+  return 0;
+}
+
+// --mpi, rank 0: hands out the climbs of one batch at a time; once all are in, merges them in
+// index order (reporting the problems found) and sends the batch to every worker to merge too.
+GenerateStats generate_coordinator(GenerateCliOptions& opt,
+                                   const std::function<void(const GeneratedProblem&)>& found,
+                                   const std::function<void(const GenerateStats&)>& progress) {
+  Generation gen(opt.run);
+  const uint64_t size = uint64_t(gen.batch_size());
+  uint64_t batch = 0, handed = 0, received = 0;
+  std::vector<std::string> results(size);
+  FarmPlan plan;
+  plan.stop = gen.stop_flag();
+  plan.timeout_seconds = opt.mpi_timeout;
+  plan.next = [&]() -> std::optional<FarmTask> {
+    if (gen.finished() || handed >= size) return std::nullopt;
+    const uint64_t index = handed++;
+    return FarmTask{batch * size + index, pack({wire_number(batch), wire_number(index)})};
+  };
+  plan.more = [&] { return !gen.finished(); };
+  plan.done = [&](uint64_t id, const std::string& result) -> std::optional<std::string> {
+    results[id % size] = result;
+    if (++received < size) return std::nullopt;
+    gen.merge(results, found);
+    if (progress) progress(gen.stats());
+    std::string message = pack(results);
+    ++batch, handed = received = 0;
+    return message;
+  };
+  const FarmOutcome outcome = run_farm(plan);
+  for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
+  return gen.stats();
+}
+
 int run_generate(GenerateCliOptions& opt) {
   if (opt.run.min_length > opt.run.max_length)
     return fail("--min-length " + std::to_string(opt.run.min_length) + " is above --max-length " +
@@ -172,6 +234,11 @@ int run_generate(GenerateCliOptions& opt) {
   }
   std::atomic<bool>& interrupted = catch_interrupt();
   opt.run.stop = &interrupted;
+  if (opt.mpi) {
+    Result<int> rank = farm_rank();
+    if (!rank) return fail(rank.error());
+    if (*rank != 0) return generate_worker(opt);
+  }
 
   const bool live = stderr_is_terminal() && !opt.quiet;
   std::mutex mutex;
@@ -201,7 +268,8 @@ int run_generate(GenerateCliOptions& opt) {
     last_draw = now;
     status.show(status_text(s, opt.run.count));
   };
-  const GenerateStats s = generate(opt.run, found, progress);
+  const GenerateStats s =
+      opt.mpi ? generate_coordinator(opt, found, progress) : generate(opt.run, found, progress);
   if (live) status.erase();
   std::cerr << "Found " << s.found << " of " << opt.run.count << " problems in "
             << int(s.seconds * 10) / 10.0 << "s: tried " << s.tried << ", " << s.mates << " mates, "
@@ -267,6 +335,14 @@ Command add_generate(CLI::App& app) {
                   "DIR/gen-SEED-N.svg")
       ->expected(2);
   sub->add_flag("--quiet", opt->quiet, "No progress line on stderr");
+  sub->add_flag("--mpi", opt->mpi,
+                "Under mpirun: the climbs of each batch run on the ranks but 0 (--threads each), "
+                "rank 0 merges and prints; the same problems as one process with the same --seed "
+                "and --batch");
+  sub->add_option("--mpi-timeout", opt->mpi_timeout,
+                  "With --mpi: seconds of silence after which a rank is lost")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   sub->footer(
       "Each problem is one JSON line on stdout, printed as it is found. A problem is reported "
       "only when `kanju verify` finds it sound, without unneeded pieces.\n"

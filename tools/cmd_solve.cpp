@@ -6,6 +6,7 @@
 // nothing), and line is the published solution in USI moves ("-": none), which the printed main
 // line follows wherever it is as good as any other; further columns are ignored. A line that does not parse is reported on stderr
 // with its line number and the rest are still solved.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,19 +16,26 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "batch.h"
 #include "commands.h"
+#include "interrupt.h"
 #include "json.h"
+#include "mpi_farm.h"
 #include "progress.h"
 #include "solver/claim.h"
 #include "solver/diagram.h"
 #include "solver/notation.h"
 #include "solver/solve.h"
 #include "solver/svg_diagram.h"
+#include "solver/text.h"
 #include "solver/usi_move.h"
+#include "wire.h"
 
 namespace kanju::cli {
 
@@ -49,6 +57,11 @@ struct SolveCliOptions {
   bool wide_futile = false;
   std::vector<std::string> export_to;  // --export svg DIR
   std::string svg_dir;                 // from it: write each mate's diagram with its line here
+  std::string output;                  // --output FILE: the JSON lines, each as it finishes
+  bool resume = false;
+  bool ordered = false;
+  bool mpi = false;
+  double mpi_timeout = 30;
 };
 
 struct Problem {
@@ -77,33 +90,36 @@ struct Collection {
   int errors = 0;  // lines that did not parse (already reported)
 };
 
-Collection read_collection(std::istream& in) {
+// The problem of a collection line (its columns); an error names the column.
+Result<Problem> problem_from_columns(int index, int line, const std::vector<std::string>& cols) {
+  Result<Position> pos = position_from_words({cols[0]});
+  if (!pos) return Error{pos.error()};
+  std::vector<Move> published;
+  if (cols.size() > 4 && !cols[4].empty() && cols[4] != "-") {
+    Result<std::vector<Move>> moves = parse_usi_line(*pos, cols[4]);
+    if (!moves) return Error{"fifth column (the published line), " + moves.error()};
+    published = std::move(*moves);
+  }
+  Claim claim = claim_from_column(cols.size() > 1 ? cols[1] : "");
+  claim.line = std::move(published);
+  return Problem{index, line, cols[0], cols.size() > 2 ? cols[2] : "", std::move(claim),
+                 std::move(*pos)};
+}
+
+Collection read_collection(std::istream& in, std::vector<std::string>* texts) {
   Collection c;
   int index = 0;
   for_each_collection_line(
-      in, [&](int line, const std::string&, const std::vector<std::string>& cols) {
+      in, [&](int line, const std::string& text, const std::vector<std::string>& cols) {
         ++index;
-        Result<Position> pos = position_from_words({cols[0]});
-        if (!pos) {
-          std::cerr << "error: line " << line << ": " << pos.error() << '\n';
+        Result<Problem> p = problem_from_columns(index, line, cols);
+        if (!p) {
+          std::cerr << "error: line " << line << ": " << p.error() << '\n';
           ++c.errors;
           return;
         }
-        std::vector<Move> published;
-        if (cols.size() > 4 && !cols[4].empty() && cols[4] != "-") {
-          Result<std::vector<Move>> moves = parse_usi_line(*pos, cols[4]);
-          if (!moves) {
-            std::cerr << "error: line " << line << ": fifth column (the published line), "
-                      << moves.error() << '\n';
-            ++c.errors;
-            return;
-          }
-          published = std::move(*moves);
-        }
-        Claim claim = claim_from_column(cols.size() > 1 ? cols[1] : "");
-        claim.line = std::move(published);
-        c.problems.push_back({index, line, cols[0], cols.size() > 2 ? cols[2] : "",
-                              std::move(claim), std::move(*pos)});
+        c.problems.push_back(std::move(*p));
+        if (texts) texts->push_back(text);
       });
   return c;
 }
@@ -212,25 +228,27 @@ void print_single(const Problem& p, const SolveResult& r, bool quiet) {
 }
 
 // "#12 id: mate in 7 (expected 7, ok)  nodes 1234  nodes/s 56789  0.022s", then the line.
-void print_compact(const Problem& p, const SolveResult& r) {
-  std::cout << '#' << p.line << (p.id.empty() ? "" : " " + p.id) << ": ";
+std::string compact_text(const Problem& p, const SolveResult& r) {
+  std::ostringstream out;
+  out << '#' << p.line << (p.id.empty() ? "" : " " + p.id) << ": ";
   if (r.status == SolveStatus::Mate)
-    std::cout << "mate in " << r.length;
+    out << "mate in " << r.length;
   else
-    std::cout << (r.status == SolveStatus::NoMate ? "no mate" : "unknown");
-  if (p.claim.kind != Claim::Kind::None) {
-    std::cout << " (expected " << expected_text(p.claim) << ", " << verdict(judge(p.claim, r))
-              << ')';
-  }
+    out << (r.status == SolveStatus::NoMate ? "no mate" : "unknown");
+  if (p.claim.kind != Claim::Kind::None)
+    out << " (expected " << expected_text(p.claim) << ", " << verdict(judge(p.claim, r)) << ')';
   if (!p.claim.line.empty() && r.status == SolveStatus::Mate)
-    std::cout << (r.line == p.claim.line ? ", the published line" : ", another line");
-  std::printf("  nodes %llu  nodes/s %.0f  %.3fs\n", (unsigned long long)r.nodes,
-              nodes_per_second(r), r.seconds);
+    out << (r.line == p.claim.line ? ", the published line" : ", another line");
+  char stats[96];
+  std::snprintf(stats, sizeof stats, "  nodes %llu  nodes/s %.0f  %.3fs\n",
+                (unsigned long long)r.nodes, nodes_per_second(r), r.seconds);
+  out << stats;
   if (!r.line.empty())
-    std::cout << "    " << line_to_japanese(p.position, r.line) << "\n    "
-              << joined(usi_moves(r.line)) << '\n';
-  std::cout << wide_futile_text(p.position, r, "    ");
-  if (!r.note.empty()) std::cout << "    note: " << r.note << '\n';
+    out << "    " << line_to_japanese(p.position, r.line) << "\n    " << joined(usi_moves(r.line))
+        << '\n';
+  out << wide_futile_text(p.position, r, "    ");
+  if (!r.note.empty()) out << "    note: " << r.note << '\n';
+  return out.str();
 }
 
 // DIR/NAME.svg for a mate: NAME is the problem's id, else "problem-LINE" (its input line; "problem"
@@ -254,38 +272,66 @@ std::string write_svg(const std::string& dir, const Problem& p, const SolveResul
 
 // --- Solving a collection
 
+// What the summary counts of one result: what its JSON line says (so that a resumed run's and
+// another rank's results count as this run's do).
+struct SolveSummary {
+  int line = 0;
+  std::string status;  // mate, nomate, unknown
+  uint64_t nodes = 0;
+  bool claimed = false;         // the problem states an answer
+  std::optional<bool> match;    // and the result confirms it or not (nullopt: unknown)
+};
+
+SolveSummary summary_of(const std::string& json) {
+  SolveSummary s;
+  size_t at = field_value(json, "line");
+  if (at != std::string::npos) s.line = std::atoi(json.c_str() + at);
+  if (at = field_value(json, "status"); at != std::string::npos && json[at] == '"')
+    s.status = json_string_at(json, at);
+  if (at = field_value(json, "nodes"); at != std::string::npos)
+    s.nodes = std::strtoull(json.c_str() + at, nullptr, 10);
+  if (at = field_value(json, "expected"); at != std::string::npos)
+    s.claimed = json.compare(at, 4, "null") != 0;
+  if (at = field_value(json, "match"); at != std::string::npos && json[at] != 'n')
+    s.match = json[at] == 't';
+  return s;
+}
+
 struct Tally {
   int mate = 0, nomate = 0, unknown = 0;
   int matched = 0, mismatched = 0, unconfirmed = 0;
   std::vector<int> mismatch_lines;
   uint64_t nodes = 0;
+  int resumed = 0;
 
-  void add(const Problem& p, const SolveResult& r) {
-    (r.status == SolveStatus::Mate ? mate : r.status == SolveStatus::NoMate ? nomate : unknown)++;
-    nodes += r.nodes;
-    if (p.claim.kind == Claim::Kind::None) return;
-    const std::optional<bool> match = judge(p.claim, r);
-    if (!match) {
+  void add(const SolveSummary& s) {
+    (s.status == "mate" ? mate : s.status == "nomate" ? nomate : unknown)++;
+    nodes += s.nodes;
+    if (!s.claimed) return;
+    if (!s.match) {
       ++unconfirmed;
-    } else if (*match) {
+    } else if (*s.match) {
       ++matched;
     } else {
       ++mismatched;
-      mismatch_lines.push_back(p.line);
+      mismatch_lines.push_back(s.line);
     }
   }
 };
 
-void print_summary(std::ostream& out, const Tally& t, int errors, double seconds) {
+void print_summary(std::ostream& out, Tally t, int errors, double seconds) {
   out << "Solved " << t.mate + t.nomate << " of " << t.mate + t.nomate + t.unknown << ": mate "
       << t.mate << ", no mate " << t.nomate << ", unknown " << t.unknown << '\n';
   out << "Expected: " << t.matched << " matched, " << t.mismatched << " mismatched, "
       << t.unconfirmed << " unconfirmed (unknown)\n";
   if (!t.mismatch_lines.empty()) {
+    std::sort(t.mismatch_lines.begin(), t.mismatch_lines.end());
     out << "Mismatched lines:";
     for (int line : t.mismatch_lines) out << ' ' << line;
     out << '\n';
   }
+  if (t.resumed > 0)
+    out << "Resumed from the earlier run: " << t.resumed << " (counted above, their nodes too)\n";
   out << "Errors: " << errors << '\n';
   char buf[128];
   std::snprintf(buf, sizeof buf, "Nodes: %llu  Nodes/s: %.0f  Time: %.3fs\n",
@@ -293,7 +339,96 @@ void print_summary(std::ostream& out, const Tally& t, int errors, double seconds
   out << buf << std::flush;
 }
 
+// One problem's output: the same bytes whether it was solved here or on another rank.
+struct SolveOutput {
+  std::string json, text, errors;
+};
+
+SolveOutput solve_output(const SolveCliOptions& opt, const Problem& p, const SolveResult& r) {
+  SolveOutput out;
+  out.json = json_record(p, r) + "\n";
+  out.text = opt.json ? "" : compact_text(p, r);
+  if (const std::string e = write_svg(opt.svg_dir, p, r); !e.empty()) out.errors = e + "\n";
+  return out;
+}
+
+SolveResult solve_problem(const SolveCliOptions& opt, const Problem& p, ProofTable& table,
+                          const std::function<void(const SearchProgress&)>& live,
+                          const std::atomic<bool>* stop) {
+  SolveOptions o = solve_options(opt);
+  o.limits.progress = live;
+  o.limits.stop = stop;
+  o.preferred_line = p.claim.line;
+  return solve(p.position, table, o);
+}
+
+// Writes all of `text` to fd.
+bool write_all(int fd, const std::string& text) {
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+// --output FILE: -1 and `error` when it cannot be opened; with --resume, the lines of the
+// problems it holds (complete lines only; a torn last line is cut off) and their summaries.
+int open_output(const SolveCliOptions& opt, std::map<int, SolveSummary>& done, std::string& error) {
+  std::error_code ec;
+  const bool exists = fs::exists(opt.output, ec) && fs::file_size(opt.output, ec) > 0;
+  if (exists && !opt.resume) {
+    error = opt.output + " exists: add --resume to continue that run, or remove it";
+    return -1;
+  }
+  if (exists) {
+    std::ifstream in(opt.output, std::ios::binary);
+    const std::string text(std::istreambuf_iterator<char>(in), {});
+    size_t start = 0, valid = 0;
+    for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+      valid = end + 1;
+      const SolveSummary s = summary_of(text.substr(start, end - start));
+      if (s.line > 0 && !s.status.empty()) done.emplace(s.line, s);
+    }
+    if (valid < text.size()) fs::resize_file(opt.output, valid, ec);
+  }
+  const int fd = ::open(opt.output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) error = "cannot open " + opt.output + ": " + std::strerror(errno);
+  return fd;
+}
+
+// A worker rank of --mpi: solves the collection lines rank 0 sends, on --threads threads.
+int solve_worker(const SolveCliOptions& opt) {
+  std::atomic<bool>& stop = catch_interrupt();
+  auto tables = make_tables(size_t(opt.threads), opt.hash_mb);
+  if (!tables) return fail(tables.error());
+  FarmPlan plan;
+  plan.threads = opt.threads;
+  plan.stop = &stop;
+  plan.timeout_seconds = opt.mpi_timeout;
+  plan.work = [&](const std::string& task, int thread) {
+    const auto parts = unpack(task);
+    if (!parts || parts->size() != 3) return pack({"", "", "a task that does not decode\n"});
+    const int line = int(wire_to_number((*parts)[1]));
+    Result<Problem> p =
+        problem_from_columns(int(wire_to_number((*parts)[0])), line, split_tabs((*parts)[2]));
+    if (!p) return pack({"", "", "line " + std::to_string(line) + ": " + p.error() + "\n"});
+    ProofTable& table = *(*tables)[size_t(thread)];
+    if (table.used() > 0) table.clear();
+    const SolveOutput out = solve_output(opt, *p, solve_problem(opt, *p, table, {}, &stop));
+    return pack({out.json, out.text, out.errors});
+  };
+  run_farm(plan);
+  return 0;
+}
+
 int run_collection(const SolveCliOptions& opt) {
+  if (opt.mpi) {
+    Result<int> rank = farm_rank();
+    if (!rank) return fail(rank.error());
+    if (*rank != 0) return solve_worker(opt);
+  }
   std::ifstream file;
   if (!opt.file.empty()) {
     file.open(opt.file);
@@ -301,41 +436,103 @@ int run_collection(const SolveCliOptions& opt) {
   } else if (isatty(STDIN_FILENO)) {
     std::cerr << "Reading problems from stdin, one SFEN a line; end with Ctrl-D.\n";
   }
-  const Collection c = read_collection(opt.file.empty() ? std::cin : file);
-  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, c.problems.size()));
-  auto tables = make_tables(threads, opt.hash_mb);
-  if (!tables) return fail(tables.error());
-
-  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> texts;  // each problem's line, as another rank reads it
+  const Collection c = read_collection(opt.file.empty() ? std::cin : file, &texts);
   Tally tally;
-  BatchProgress progress(c.problems.size(), stderr_is_terminal());
-  const SolveOptions options = solve_options(opt);
-  run_batch(
-      c.problems.size(), *tables, progress, nullptr,
-      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
-        SolveOptions o = options;
-        o.limits.progress = live;
-        o.preferred_line = c.problems[i].claim.line;
-        return solve(c.problems[i].position, table, o);
-      },
-      [&](size_t i, const SolveResult& r) {
-        const Problem& p = c.problems[i];
-        progress.finish(r.nodes, [&] {
-          tally.add(p, r);
-          if (const std::string e = write_svg(opt.svg_dir, p, r); !e.empty())
-            std::cerr << "error: " << e << '\n';
-          if (opt.json)
-            std::cout << json_record(p, r) << '\n';
-          else
-            print_compact(p, r);
+  std::map<int, SolveSummary> resumed;
+  int fd = -1;
+  if (!opt.output.empty()) {
+    std::string error;
+    if ((fd = open_output(opt, resumed, error)) < 0) return fail(error);
+  }
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < c.problems.size(); ++i) {
+    if (auto it = resumed.find(c.problems[i].line); it != resumed.end()) {
+      tally.add(it->second);
+      ++tally.resumed;
+    } else {
+      todo.push_back(i);
+    }
+  }
+  if (tally.resumed > 0)
+    std::cerr << "Resuming " << opt.output << ": " << tally.resumed << " done, " << todo.size()
+              << " to go\n";
+
+  std::atomic<bool>& interrupted = catch_interrupt();
+  const auto start = std::chrono::steady_clock::now();
+  BatchProgress progress(todo.size(), stderr_is_terminal());
+  InputOrder order(todo.size(), opt.ordered);
+  int write_errors = 0;
+  size_t done = 0;
+  const auto report = [&](size_t i, uint64_t nodes, const SolveOutput& out) {
+    progress.finish(nodes, [&] {
+      if (fd >= 0 && !out.json.empty() && !write_all(fd, out.json)) ++write_errors;
+      order.ready(i, [&opt, out] { std::cout << (opt.json ? out.json : out.text) << std::flush; });
+      if (!out.errors.empty()) std::cerr << "error: " << out.errors << std::flush, ++write_errors;
+      if (!out.json.empty()) tally.add(summary_of(out.json));
+      ++done;
+    });
+  };
+
+  std::vector<int> unfinished;
+  if (opt.mpi) {
+    size_t handed = 0;
+    FarmPlan plan;
+    plan.stop = &interrupted;
+    plan.timeout_seconds = opt.mpi_timeout;
+    plan.next = [&]() -> std::optional<FarmTask> {
+      if (handed >= todo.size()) return std::nullopt;
+      const size_t i = handed++;
+      const Problem& p = c.problems[todo[i]];
+      return FarmTask{i, pack({wire_number(uint64_t(p.index)), wire_number(uint64_t(p.line)),
+                               texts[todo[i]]})};
+    };
+    plan.more = [&] { return handed < todo.size(); };
+    plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {
+      const auto parts = unpack(bytes);
+      SolveOutput out;
+      if (parts && parts->size() == 3)
+        out = {(*parts)[0], (*parts)[1], (*parts)[2]};
+      else
+        out.errors = "a result from another rank that does not decode\n";
+      report(size_t(i), out.json.empty() ? 0 : summary_of(out.json).nodes, out);
+      return std::nullopt;
+    };
+    const FarmOutcome outcome = run_farm(plan);
+    for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
+    for (uint64_t i : outcome.unfinished) unfinished.push_back(c.problems[todo[i]].line);
+  } else {
+    const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
+    auto tables = make_tables(threads, opt.hash_mb);
+    if (!tables) return fail(tables.error());
+    run_batch(
+        todo.size(), *tables, progress, &interrupted,
+        [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+          return solve_problem(opt, c.problems[todo[i]], table, live, &interrupted);
+        },
+        [&](size_t i, const SolveResult& r) {
+          report(i, r.nodes, solve_output(opt, c.problems[todo[i]], r));
         });
-      });
+  }
+  order.flush();
   progress.clear();
+  if (fd >= 0) ::close(fd);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   // With --json, stdout holds only the records.
   print_summary(opt.json ? std::cerr : std::cout, tally, c.errors, elapsed.count());
-
-  if (c.errors > 0) return 1;
+  const std::string again =
+      opt.output.empty() ? "\n" : "; run the same command with --resume to continue\n";
+  if (!unfinished.empty()) {
+    std::cerr << "Unfinished: " << unfinished.size()
+              << " problems held by ranks that were lost or stopped, lines";
+    for (int line : unfinished) std::cerr << ' ' << line;
+    std::cerr << again;
+  }
+  if (interrupted.load()) {
+    std::cerr << "Interrupted: " << done << " of " << todo.size() << " problems solved" << again;
+    return 130;
+  }
+  if (c.errors > 0 || write_errors > 0 || done < todo.size()) return 1;
   if (opt.fail_on_mismatch && tally.mismatched + tally.unconfirmed > 0) return 2;
   return 0;
 }
@@ -364,6 +561,10 @@ int run_single(const SolveCliOptions& opt) {
 
 int run_solve(SolveCliOptions opt) {
   if (!opt.sfen.empty() && !opt.file.empty()) return fail("give either a SFEN or --file, not both");
+  if (!opt.sfen.empty() && (opt.mpi || !opt.output.empty()))
+    return fail(std::string(opt.mpi ? "--mpi" : "--output") +
+                " is for a collection (--file or stdin), not one SFEN");
+  if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
   if (!opt.export_to.empty()) {
     if (opt.export_to[0] != "svg")
       return fail("--export " + opt.export_to[0] + ": solve writes svg (verify writes records)");
@@ -395,6 +596,20 @@ Command add_solve(CLI::App& app) {
                     "in parallel",
                     opt->futile, true);
   sub->add_flag("--json", opt->json, "One JSON object per problem, printed as each finishes");
+  sub->add_option("--output,-o", opt->output,
+                  "Also write the JSON lines to FILE, each as its problem finishes (a collection)");
+  sub->add_flag("--resume", opt->resume,
+                "Continue the run whose --output FILE exists: skip the input lines it holds");
+  sub->add_flag("--ordered", opt->ordered,
+                "Print the results in input order (the --output file still gets each as it "
+                "finishes)");
+  sub->add_flag("--mpi", opt->mpi,
+                "Under mpirun: rank 0 reads the collection and writes the results, the other "
+                "ranks solve (--threads each)");
+  sub->add_option("--mpi-timeout", opt->mpi_timeout,
+                  "With --mpi: seconds of silence after which a rank is lost")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   sub->add_option("--export", opt->export_to,
                   "svg DIR: also write each mate's diagram with its line as DIR/ID.svg "
                   "(problem-LINE.svg without an id)")
@@ -406,8 +621,9 @@ Command add_solve(CLI::App& app) {
   sub->add_flag("--fail-on-mismatch", opt->fail_on_mismatch,
                 "Exit with 2 when a result does not confirm an expected length or nomate");
   sub->footer(
-      "Exit status: 0 when every line parsed, 1 when a line had an error, 2 with "
-      "--fail-on-mismatch when an expectation was not confirmed.");
+      "Exit status: 0 when every line parsed, 1 when a line had an error (or a problem was "
+      "left unfinished by a lost rank), 2 with --fail-on-mismatch when an expectation was not "
+      "confirmed, 130 when interrupted.");
   return {sub, [opt] { return run_solve(*opt); }};
 }
 

@@ -25,12 +25,14 @@
 #include "batch.h"
 #include "commands.h"
 #include "interrupt.h"
+#include "mpi_farm.h"
 #include "progress.h"
 #include "solver/csa.h"
 #include "solver/kif.h"
 #include "solver/svg_diagram.h"
 #include "verify_input.h"
 #include "verify_report.h"
+#include "wire.h"
 
 namespace kanju::cli {
 
@@ -58,6 +60,9 @@ struct VerifyCliOptions {
   bool no_unneeded = false;
   std::string profile;  // "modern", "classic", or empty: the problem's own era, else modern
   bool strict_final = false;
+  bool ordered = false;  // print in input order
+  bool mpi = false;      // rank 0 hands problems out to the other MPI ranks
+  double mpi_timeout = 30;
 };
 
 // Writes all of `text` to fd: one write() unless the kernel takes less.
@@ -260,10 +265,81 @@ int verify_exit_status(const VerifyCliOptions& opt, const VerifyTally& tally, bo
   return 0;
 }
 
+// What one problem's verification gives the output: the same bytes whether it ran here or on
+// another rank (which sends them packed: tools/wire.h).
+struct VerifyOutput {
+  std::string json;       // the JSON line, newline included
+  std::string text;       // the text report
+  uint64_t nodes = 0;
+  ResumedResult summary;  // what the tally counts
+  std::string errors;     // export errors, one a line
+};
+
+VerifyOutput verify_output(const VerifyCliOptions& opt, const std::vector<std::string>& formats,
+                           size_t index, const VerifyItem& item, const VerifyResult& r) {
+  VerifyOutput out;
+  out.json = verify_json(item, r) + "\n";
+  out.text = opt.json ? "" : verify_text(int(index + 1), item, r);
+  out.nodes = r.nodes;
+  for (const std::string& format : formats)
+    if (const std::string e = export_problem(item, r, format, opt.export_to[1]); !e.empty())
+      out.errors += e + "\n";
+  return out;
+}
+
+std::string pack_output(const VerifyOutput& o) {
+  return pack({o.json, o.text, wire_number(o.nodes), o.errors});
+}
+
+VerifyOutput unpack_output(const std::string& bytes) {
+  VerifyOutput o;
+  const auto parts = unpack(bytes);
+  if (!parts || parts->size() != 4) {
+    o.errors = "a result from another rank that does not decode\n";
+    return o;
+  }
+  o.json = (*parts)[0], o.text = (*parts)[1], o.nodes = wire_to_number((*parts)[2]);
+  o.errors = (*parts)[3];
+  const ResumeState s = read_resume(o.json);
+  if (!s.done.empty()) o.summary = s.done.begin()->second;
+  return o;
+}
+
+// A worker rank of --mpi: verifies the problems rank 0 sends, on --threads threads.
+int verify_worker(const VerifyCliOptions& opt, const std::vector<std::string>& formats) {
+  std::atomic<bool>& stop = catch_interrupt();
+  auto tables = make_tables(size_t(opt.threads),
+                            std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
+  if (!tables) return fail(tables.error());
+  const VerifyOptions options = verify_options(opt, &stop);
+  FarmPlan plan;
+  plan.threads = opt.threads;
+  plan.stop = &stop;
+  plan.timeout_seconds = opt.mpi_timeout;
+  plan.work = [&](const std::string& task, int thread) {
+    const auto parts = unpack(task);
+    if (!parts || parts->size() != 2) return pack_output({"", "", 0, {}, "a task that does not decode\n"});
+    const size_t index = wire_to_number((*parts)[0]);
+    const VerifyItem item = decode_item((*parts)[1]);
+    if (!item.error.empty()) return pack_output({"", "", 0, {}, item.error + "\n"});
+    ProofTable& table = *(*tables)[size_t(thread)];
+    if (table.used() > 0) table.clear();
+    const VerifyResult r = verify(item.record.position, item.claim, table, options);
+    return pack_output(verify_output(opt, formats, index, item, r));
+  };
+  run_farm(plan);
+  return 0;
+}
+
 int run_verify(const VerifyCliOptions& opt) {
   if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
   std::vector<std::string> formats;
   if (const std::string e = export_formats(opt, formats); !e.empty()) return fail(e);
+  if (opt.mpi) {
+    Result<int> rank = farm_rank();
+    if (!rank) return fail(rank.error());
+    if (*rank != 0) return verify_worker(opt, formats);
+  }
   const std::vector<VerifyItem> items = read_items(opt);
   if (items.empty() && !opt.files.empty())
     return fail("no such file: " + opt.inputs[0] + " (a SFEN and --file cannot be mixed)");
@@ -277,53 +353,85 @@ int run_verify(const VerifyCliOptions& opt) {
     if (fd < 0) return fail(error);
   }
   const std::vector<size_t> todo = items_to_do(opt, items, resume, tally);
-  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
-  // --hash is the memory of a thread: the shared table and the scratch table of its checks.
-  auto tables =
-      make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
-  if (!tables) return fail(tables.error());
   std::atomic<bool>& interrupted = catch_interrupt();
   const auto start = std::chrono::steady_clock::now();
   BatchProgress progress(todo.size(), stderr_is_terminal());
+  InputOrder order(todo.size(), opt.ordered);
   size_t done = 0;
   int write_errors = 0;
-  VerifyOptions options = verify_options(opt, &interrupted);
-  // One problem: its threads solve it together (the checks after the solve run on one).
-  if (todo.size() == 1) options.solve_threads = opt.threads;
-  // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
-  run_batch(
-      todo.size(), *tables, progress, &interrupted,
-      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
-        VerifyOptions o = options;
-        o.limits.progress = live;
-        return verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
-      },
-      [&](size_t i, const VerifyResult& r) {
-        const size_t index = todo[i];
-        progress.finish(r.nodes, [&] {
-          const VerifyItem& item = items[index];
-          const std::string json = verify_json(item, r) + "\n";
-          if (fd >= 0 && !write_all(fd, json)) ++write_errors;
-          if (opt.json)
-            std::cout << json << std::flush;
-          else
-            std::cout << verify_text(int(index + 1), item, r) << std::flush;
-          for (const std::string& format : formats) {
-            const std::string e = export_problem(item, r, format, opt.export_to[1]);
-            if (!e.empty()) std::cerr << "error: " << e << '\n', ++write_errors;
-          }
-          tally.add(item, r);
-          ++done;
+  // Each result is on disk (--output) as soon as it is in, whatever --ordered holds back.
+  const auto report = [&](size_t i, const VerifyOutput& out) {
+    progress.finish(out.nodes, [&] {
+      if (fd >= 0 && !out.json.empty() && !write_all(fd, out.json)) ++write_errors;
+      order.ready(i, [&opt, out] { std::cout << (opt.json ? out.json : out.text) << std::flush; });
+      if (!out.errors.empty()) {
+        std::cerr << "error: " << out.errors << std::flush;
+        ++write_errors;
+      }
+      if (!out.json.empty()) tally.add(items[todo[i]].key, out.summary);
+      ++done;
+    });
+  };
+
+  std::vector<std::string> unfinished;
+  if (opt.mpi) {
+    size_t handed = 0;
+    FarmPlan plan;
+    plan.stop = &interrupted;
+    plan.timeout_seconds = opt.mpi_timeout;
+    plan.next = [&]() -> std::optional<FarmTask> {
+      if (handed >= todo.size()) return std::nullopt;
+      const size_t i = handed++;
+      return FarmTask{i, pack({wire_number(todo[i]), encode_item(items[todo[i]])})};
+    };
+    plan.more = [&] { return handed < todo.size(); };
+    plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {
+      report(size_t(i), unpack_output(bytes));
+      return std::nullopt;
+    };
+    const FarmOutcome outcome = run_farm(plan);
+    for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
+    for (uint64_t i : outcome.unfinished) unfinished.push_back(items[todo[i]].key);
+  } else {
+    const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
+    // --hash is the memory of a thread: the shared table and the scratch table of its checks.
+    auto tables =
+        make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
+    if (!tables) return fail(tables.error());
+    VerifyOptions options = verify_options(opt, &interrupted);
+    // One problem: its threads solve it together (the checks after the solve run on one).
+    if (todo.size() == 1) options.solve_threads = opt.threads;
+    // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
+    run_batch(
+        todo.size(), *tables, progress, &interrupted,
+        [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+          VerifyOptions o = options;
+          o.limits.progress = live;
+          return verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
+        },
+        [&](size_t i, const VerifyResult& r) {
+          VerifyOutput out = verify_output(opt, formats, todo[i], items[todo[i]], r);
+          out.summary = summary_of(r);
+          report(i, out);
         });
-      });
+  }
+  order.flush();
   progress.clear();
   if (fd >= 0) ::close(fd);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   print_verify_summary(opt.json ? std::cerr : std::cout, tally, elapsed.count());
   if (write_errors > 0) std::cerr << "error: " << write_errors << " results could not be written\n";
+  const std::string again =
+      opt.output.empty() ? "\n" : "; run the same command with --resume to continue\n";
+  if (!unfinished.empty()) {
+    std::cerr << "Unfinished: " << unfinished.size() << " problems held by ranks that were lost or "
+              << "stopped:";
+    for (const std::string& key : unfinished) std::cerr << ' ' << key;
+    std::cerr << again;
+  }
   if (interrupted.load())
-    std::cerr << "Interrupted: " << done << " of " << todo.size() << " problems verified"
-              << (opt.output.empty() ? "\n" : "; run the same command with --resume to continue\n");
+    std::cerr << "Interrupted: " << done << " of " << todo.size() << " problems verified" << again;
+  if (!interrupted.load() && done < todo.size()) ++write_errors;  // a lost rank's problems
   return verify_exit_status(opt, tally, interrupted.load(), write_errors);
 }
 
@@ -373,6 +481,16 @@ Command add_verify(CLI::App& app) {
                   "classic (Edo and 妙手説 works); default: the problem's own era (a 時代 header, "
                   "a collection's sixth column), else modern")
       ->check(CLI::IsMember({"modern", "classic"}));
+  sub->add_flag("--ordered", opt->ordered,
+                "Print the results in input order (the --output file still gets each as it "
+                "finishes)");
+  sub->add_flag("--mpi", opt->mpi,
+                "Under mpirun: rank 0 reads the inputs and writes the results, the other ranks "
+                "verify (--threads each)");
+  sub->add_option("--mpi-timeout", opt->mpi_timeout,
+                  "With --mpi: seconds of silence after which a rank is lost")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   sub->add_flag("--strict-final", opt->strict_final,
                 "Also prove the final move's longer alternatives (a deep flaw in the modern "
                 "profile for the strictest judges)");

@@ -33,4 +33,17 @@ class JsonObject {
   std::string text_ = "{";
 };
 
+// Reading back the lines these objects make (--resume): enough for fields written as above,
+// not a general JSON parser.
+
+// Reads the JSON string starting at text[i] (a quote), unescaping; i ends after it.
+std::string json_string_at(const std::string& text, size_t& i);
+
+// Where the value of the field `name` starts in a line (its first occurrence), or npos. Callers
+// look only for fields that come before any nested object that could hold the same name.
+size_t field_value(const std::string& line, const std::string& name);
+
+// The number in the last field `name` of a line (0 without).
+double last_number(const std::string& line, const std::string& name);
+
 }  // namespace kanju::cli

@@ -14,6 +14,7 @@
 #include "solver/sfen.h"
 #include "solver/text.h"
 #include "solver/usi_move.h"
+#include "wire.h"
 
 namespace kanju::cli {
 
@@ -118,6 +119,7 @@ void read_path(const std::string& path, std::vector<VerifyItem>& out) {
     out.push_back(item_from_record(bytes ? parse_record(*bytes, key, lower_extension(path))
                                          : Result<ProblemRecord>(Error{bytes.error()}),
                                    key, key));
+    if (bytes) out.back().origin = {"record", key, lower_extension(path), *bytes};
     return;
   }
   std::ifstream in(path);
@@ -150,6 +152,7 @@ std::string guess_format(const std::string& text) {
 VerifyItem read_collection_line(const std::string& text, const std::string& source, int line) {
   const std::vector<std::string> cols = split_tabs(text);
   VerifyItem item;
+  item.origin = {"line", source, std::to_string(line), text};
   item.source = source;
   item.line = line;
   item.key = source + ":" + std::to_string(line);
@@ -190,6 +193,8 @@ VerifyItem item_from_sfen(const std::vector<std::string>& words, int claimed_len
   std::string sfen;
   for (const std::string& w : words) sfen += (sfen.empty() ? "" : " ") + w;
   VerifyItem item;
+  item.origin = {"sfen", std::to_string(claimed_length), claimed_line};
+  item.origin.insert(item.origin.end(), words.begin(), words.end());
   item.key = item.source = "sfen";
   item.sfen = sfen;
   Result<Position> pos = position_from_words(words);
@@ -229,7 +234,29 @@ std::vector<VerifyItem> read_stdin(std::istream& in, const std::string& format) 
   }
   const Result<ProblemRecord> record =
       f == "csa" ? parse_csa(text, "stdin") : parse_kif(text, "stdin");
-  return {item_from_record(record, "stdin", "stdin")};
+  VerifyItem item = item_from_record(record, "stdin", "stdin");
+  item.origin = {"record", "stdin", f == "csa" ? ".csa" : ".kif", text};
+  return {std::move(item)};
+}
+
+std::string encode_item(const VerifyItem& item) { return pack(item.origin); }
+
+VerifyItem decode_item(const std::string& bytes) {
+  const std::optional<std::vector<std::string>> o = unpack(bytes);
+  if (o && o->size() == 4 && (*o)[0] == "line")
+    return read_collection_line((*o)[3], (*o)[1], std::stoi((*o)[2]));
+  if (o && o->size() == 4 && (*o)[0] == "record") {
+    const std::string& key = (*o)[1];
+    VerifyItem item = item_from_record(parse_record((*o)[3], key, (*o)[2]), key, key);
+    item.origin = *o;
+    return item;
+  }
+  if (o && o->size() >= 3 && (*o)[0] == "sfen")
+    return item_from_sfen({o->begin() + 3, o->end()}, std::stoi((*o)[1]), (*o)[2]);
+  VerifyItem item;
+  item.key = item.source = "mpi";
+  item.error = "a task that does not decode (" + std::to_string(bytes.size()) + " bytes)";
+  return item;
 }
 
 }  // namespace kanju::cli

@@ -30,6 +30,10 @@ struct VerifyItem {
   ProblemRecord record;      // the position, its claimed line and length, the headers
   Claim claim;
   std::string error;  // why the problem could not be read (then nothing else is set)
+  // What it was read from, for another process to read it again (encode_item): a collection
+  // line {"line", source, line, text}, a record {"record", key, reader, bytes}, or a SFEN
+  // {"sfen", length, line, words...}.
+  std::vector<std::string> origin;
 };
 
 // Reads every input in order: a directory's KIF/KI2/CSA files (recursively, sorted by path), a
@@ -49,5 +53,10 @@ VerifyItem read_collection_line(const std::string& text, const std::string& sour
 // The problem given on the command line as SFEN words, with an optional claimed length and line.
 VerifyItem item_from_sfen(const std::vector<std::string>& words, int claimed_length,
                           const std::string& claimed_line);
+
+// The item as bytes for another process (tools/mpi_farm.h), and the same item read back from
+// them: the worker reads what rank 0 read, so both see one item.
+std::string encode_item(const VerifyItem& item);
+VerifyItem decode_item(const std::string& bytes);
 
 }  // namespace kanju::cli

@@ -80,44 +80,8 @@ std::vector<std::string> kinds_of(const VerifyResult& r) {
   return kinds;
 }
 
-// Reads the JSON string starting at text[i] (a quote), unescaping; i ends after it.
-std::string json_string_at(const std::string& text, size_t& i) {
-  std::string out;
-  for (++i; i < text.size() && text[i] != '"'; ++i) {
-    if (text[i] != '\\' || i + 1 >= text.size()) {
-      out += text[i];
-      continue;
-    }
-    const char c = text[++i];
-    if (c == 'n')
-      out += '\n';
-    else if (c == 't')
-      out += '\t';
-    else if (c == 'r')
-      out += '\r';
-    else if (c == 'u' && i + 4 < text.size()) {
-      out += char(std::strtol(text.substr(i + 1, 4).c_str(), nullptr, 16));
-      i += 4;
-    } else
-      out += c;
-  }
-  ++i;
-  return out;
-}
 
-// Where the value of the top-level field `name` starts in a line written by verify_json, or
-// npos. The fields this looks for come before any nested object that could hold the same name.
-size_t field_value(const std::string& line, const std::string& name) {
-  const std::string pattern = "\"" + name + "\": ";
-  const size_t at = line.find(pattern);
-  return at == std::string::npos ? at : at + pattern.size();
-}
 
-// The number in the last top-level field `name` of a line written by verify_json (0 without).
-double last_number(const std::string& line, const std::string& name) {
-  const size_t at = line.rfind("\"" + name + "\": ");
-  return at == std::string::npos ? 0 : std::strtod(line.c_str() + at + name.size() + 4, nullptr);
-}
 
 }  // namespace
 
@@ -245,9 +209,11 @@ void VerifyTally::add(const std::string& key, const ResumedResult& r) {
   solve_seconds += r.solve_seconds;
 }
 
-void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) {
-  add(item.key, ResumedResult{to_string(r.verdict), kinds_of(r), r.seconds, r.solve_seconds});
+ResumedResult summary_of(const VerifyResult& r) {
+  return {to_string(r.verdict), kinds_of(r), r.seconds, r.solve_seconds};
 }
+
+void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) { add(item.key, summary_of(r)); }
 
 int VerifyTally::count(const std::string& verdict) const {
   auto it = verdicts.find(verdict);

@@ -31,6 +31,9 @@ struct ResumedResult {
   double seconds = 0, solve_seconds = 0;
 };
 
+// What the tally counts of a result: what its JSON line gives read_resume.
+ResumedResult summary_of(const VerifyResult& r);
+
 // Counts per verdict and per finding kind, over this run and the resumed one.
 struct VerifyTally {
   std::map<std::string, int> verdicts;  // "sound" ... "unknown"
