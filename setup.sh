@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake ninja-build g++ libcli11-dev catch2 libbenchmark-dev librsvg2-bin fonts-ipafont-mincho)
+packages=(cmake ninja-build g++ libcli11-dev catch2 libbenchmark-dev librsvg2-bin fonts-ipafont-mincho
+          libopenmpi-dev openmpi-bin)
 build_dir="${KANJU_BUILD_DIR:-build}"
 
 missing=()

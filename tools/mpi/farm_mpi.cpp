@@ -1,7 +1,8 @@
 // The MPI side of tools/mpi_farm.h: the only translation unit that includes <mpi.h>.
 //
-// Protocol (tags below): a worker says READY with its thread count, then gets TASKs, one per free
-// thread, and answers each with its RESULT; rank 0 may send a MESSAGE (for every worker) between
+// Protocol (tags below): a worker says READY with its thread count, then gets TASKs, one per
+// thread and a few more queued when tasks are short (so that a round trip never idles a thread),
+// and answers each with its RESULT and the time it took; rank 0 may send a MESSAGE (for every worker) between
 // tasks, and STOP at the end. Both sides send a BEAT when they have been silent for a second.
 // Every send is non-blocking and every receive is polled, so two large messages crossing each
 // other cannot deadlock, and a silent peer is noticed.
@@ -79,7 +80,7 @@ class Outbox {
   void drain(double seconds) {
     const auto start = Clock::now();
     while (!pending_.empty() && seconds_since(start) < seconds)
-      if (!progress()) std::this_thread::sleep_for(std::chrono::microseconds(200));
+      if (!progress()) std::this_thread::sleep_for(std::chrono::microseconds(100));
     for (Pending& p : pending_) MPI_Request_free(&p.request);
     pending_.clear();
   }
@@ -115,13 +116,40 @@ bool receive(int source, int& from, int& tag, std::string& bytes) {
   return true;
 }
 
-void idle() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
+// Polling that costs the searches next to it almost nothing: a short sleep after activity,
+// doubling while nothing happens, up to 1 ms (the most a message waits to be seen).
+class Idle {
+ public:
+  void operator()(bool busy) {
+    if (busy) return reset();
+    std::this_thread::sleep_for(next());
+  }
+  void reset() { wait_ = 50; }
+  // The wait to take now, and the next one doubled (at most 1 ms).
+  std::chrono::microseconds next() {
+    const int w = wait_;
+    wait_ = std::min(wait_ * 2, 1000);
+    return std::chrono::microseconds(w);
+  }
+
+ private:
+  int wait_ = 50;  // microseconds
+};
 
 // --- Rank 0
 
 struct WorkerRank {
   bool alive = true;
-  int free = 0;  // threads without a task
+  int threads = 0;          // 0 until READY
+  double task_seconds = 1;  // the recent mean time of a task (from 1 s: no queue at first)
+
+  // Tasks it may hold: one per thread, plus enough queued to cover about 4 ms of round trip
+  // when tasks are short (a thousand 50-microsecond solves), none when they are long (a queued
+  // minute-long verify would wait while another rank idles at the end of the run).
+  size_t limit() const {
+    const double extra = threads * 0.004 / std::max(task_seconds, 1e-6);
+    return size_t(threads) + size_t(std::min(extra, 64.0 * threads));
+  }
   std::set<uint64_t> held;
   Clock::time_point heard = Clock::now();
 };
@@ -134,6 +162,7 @@ class Coordinator {
   }
 
   FarmOutcome run() {
+    Idle idle;
     while (true) {
       bool busy = read_messages();
       if (plan_.stop && plan_.stop->load()) {
@@ -145,7 +174,7 @@ class Coordinator {
       if (finished()) break;
       beat();
       busy |= out_.progress();
-      if (!busy) idle();
+      idle(busy);
     }
     for (size_t r = 1; r < ranks_.size(); ++r) {
       if (!ranks_[r].alive) continue;
@@ -153,7 +182,8 @@ class Coordinator {
       outcome_.unfinished.insert(outcome_.unfinished.end(), ranks_[r].held.begin(),
                                  ranks_[r].held.end());
     }
-    out_.drain(5);
+    // Stopped by a signal, mpirun is about to kill every rank: no time to lose.
+    out_.drain(outcome_.stopped ? 0.2 : 5);
     std::sort(outcome_.unfinished.begin(), outcome_.unfinished.end());
     return outcome_;
   }
@@ -169,13 +199,14 @@ class Coordinator {
       if (!w.alive) continue;  // lost once: its late words are ignored
       w.heard = Clock::now();
       if (tag == READY) {
-        w.free = int(std::max<uint64_t>(1, wire_to_number(bytes)));
+        w.threads = int(std::max<uint64_t>(1, wire_to_number(bytes)));
       } else if (tag == RESULT) {
         const auto parts = unpack(bytes);
-        if (!parts || parts->size() != 2) continue;
+        if (!parts || parts->size() != 3) continue;
         const uint64_t id = wire_to_number((*parts)[0]);
         if (w.held.erase(id) == 0) continue;
-        ++w.free;
+        const double seconds = double(wire_to_number((*parts)[2])) * 1e-6;
+        w.task_seconds = 0.8 * w.task_seconds + 0.2 * seconds;
         if (std::optional<std::string> message = plan_.done(id, (*parts)[1]))
           for (size_t r = 1; r < ranks_.size(); ++r)
             if (ranks_[r].alive) out_.send(int(r), MESSAGE, *message);
@@ -200,12 +231,11 @@ class Coordinator {
     bool any = false;
     for (size_t r = 1; r < ranks_.size(); ++r) {
       WorkerRank& w = ranks_[r];
-      while (w.alive && w.free > 0) {
+      while (w.alive && w.held.size() < w.limit()) {
         std::optional<FarmTask> task = plan_.next();
         if (!task) return any;
         out_.send(int(r), TASK, pack({wire_number(task->id), std::move(task->data)}));
         w.held.insert(task->id);
-        --w.free;
         any = true;
       }
     }
@@ -247,6 +277,7 @@ class Worker {
     out_.send(0, READY, wire_number(uint64_t(std::max(1, plan_.threads))));
     bool stopped = false;
     auto heard = Clock::now();
+    Idle idle;
     while (!stopped) {
       bool busy = false;
       int from = 0, tag = 0;
@@ -282,11 +313,19 @@ class Worker {
         if (failure_) stopped = true;
       }
       busy |= send_results();
-      // Rank 0 beats every second; silence means it is gone, and so is the run.
+      // Rank 0 beats every second; silence means it is gone, and so is the run. A signal to
+      // this rank (mpirun passes Ctrl-C on as SIGTERM) ends it too.
       if (seconds_since(heard) > plan_.timeout_seconds) stopped = true;
+      if (plan_.stop && plan_.stop->load()) stopped = true;
       if (out_.silent_seconds(0) > 1) out_.send(0, BEAT, "");
       busy |= out_.progress();
-      if (!busy) idle();
+      if (!busy) {
+        // A finished task wakes this thread at once; rank 0's words are polled.
+        std::unique_lock lock(mutex_);
+        done_.wait_for(lock, idle.next(), [&] { return !results_.empty() || failure_; });
+      } else {
+        idle.reset();
+      }
     }
     if (plan_.stop) plan_.stop->store(true);  // the searches still running end now
     {
@@ -325,16 +364,21 @@ class Worker {
         ++running_;
       }
       std::string result;
+      const auto start = Clock::now();
       try {
         result = plan_.work(task.data, thread);
       } catch (...) {
         std::lock_guard lock(mutex_);
         if (!failure_) failure_ = std::current_exception();
       }
+      const auto micros = uint64_t(seconds_since(start) * 1e6);
       std::lock_guard lock(mutex_);
       --running_;
       // A search cut short by a stop is not a result.
-      if (!(plan_.stop && plan_.stop->load())) results_.push_back({task.id, std::move(result)});
+      if (!(plan_.stop && plan_.stop->load()))
+        results_.push_back({task.id, pack({wire_number(task.id), std::move(result),
+                                           wire_number(micros)})});
+      done_.notify_one();
     }
   }
 
@@ -361,14 +405,15 @@ class Worker {
       std::lock_guard lock(mutex_);
       done.swap(results_);
     }
-    for (FarmTask& r : done) out_.send(0, RESULT, pack({wire_number(r.id), std::move(r.data)}));
+    for (FarmTask& r : done) out_.send(0, RESULT, std::move(r.data));
     return !done.empty();
   }
 
   const FarmPlan& plan_;
   Outbox out_;
   std::mutex mutex_;
-  std::condition_variable ready_;
+  std::condition_variable ready_;  // a task is queued, or quit
+  std::condition_variable done_;   // a result is in
   std::deque<FarmTask> tasks_, results_;
   std::vector<std::string> messages_;  // main thread only: to apply before...
   std::vector<FarmTask> deferred_;     // ... these tasks start

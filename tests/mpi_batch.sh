@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The --mpi batches (tools/mpi_farm.h) against one process, on tests/data/mpi50.tsv:
+#   solve     3 ranks give the records of one process, in input order (--ordered)
+#   verify    the same for verify, and the --output file holds the same set
+#   generate  a seed and batch size give the problems of one process
+#   lost      a worker killed mid-run (mpirun --enable-recovery): rank 0 names its unfinished
+#             problems, keeps every finished result, and --resume completes the set
+# Usage: tests/mpi_batch.sh KANJU DATA_DIR solve|verify|generate|lost
+set -euo pipefail
+kanju=$1
+data=$2
+what=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# CI runs as root; mpirun refuses that unless told.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi=(mpirun --oversubscribe -np 3)
+problems=$data/mpi50.tsv
+
+# The records without their times, the only fields that may differ between two runs.
+untimed() { sed -E 's/"(nps|[a-z_]*seconds)": [-0-9.e+]+(, )?//g' "$@"; }
+same() {
+  if ! cmp -s "$1" "$2"; then
+    echo "FAIL: $3" >&2
+    diff "$1" "$2" | head -20 >&2
+    exit 1
+  fi
+  echo "ok: $3"
+}
+
+case $what in
+solve)
+  "$kanju" solve --file "$problems" --json --ordered 2>/dev/null | untimed >"$work/one"
+  "${mpi[@]}" "$kanju" solve --file "$problems" --json --ordered --mpi 2>/dev/null \
+    | untimed >"$work/mpi"
+  [[ $(wc -l <"$work/one") == 50 ]] || { echo "FAIL: one process solved $(wc -l <"$work/one")" >&2; exit 1; }
+  same "$work/one" "$work/mpi" "solve: 3 ranks = one process"
+  ;;
+verify)
+  opts=(--check-nodes 200000 --json --ordered)
+  "$kanju" verify "$problems" "${opts[@]}" 2>/dev/null | untimed >"$work/one"
+  "${mpi[@]}" "$kanju" verify "$problems" "${opts[@]}" --mpi -o "$work/out.jsonl" 2>"$work/err" \
+    | untimed >"$work/mpi"
+  [[ $(wc -l <"$work/one") == 50 ]] || { echo "FAIL: one process verified $(wc -l <"$work/one")" >&2; exit 1; }
+  same "$work/one" "$work/mpi" "verify: 3 ranks = one process"
+  untimed "$work/out.jsonl" | sort >"$work/file"
+  sort "$work/one" >"$work/one.sorted"
+  same "$work/one.sorted" "$work/file" "verify: the --output file holds the same set"
+  grep -q '| total | 50 |' "$work/err" || { echo "FAIL: summary" >&2; cat "$work/err" >&2; exit 1; }
+  ;;
+generate)
+  opts=(--count 3 --seed 2 --batch 4 --max-length 7 --max-pieces 8 --steps 20 --quiet)
+  "$kanju" generate "${opts[@]}" 2>/dev/null | untimed >"$work/one"
+  "${mpi[@]}" "$kanju" generate "${opts[@]}" --mpi 2>/dev/null | untimed >"$work/mpi"
+  [[ $(wc -l <"$work/one") == 3 ]] || { echo "FAIL: one process found $(wc -l <"$work/one")" >&2; exit 1; }
+  same "$work/one" "$work/mpi" "generate: 3 ranks = one process (same seed and batch)"
+  ;;
+lost)
+  opts=(--check-nodes 200000 --json)
+  "$kanju" verify "$problems" "${opts[@]}" 2>/dev/null | untimed | sort >"$work/one"
+  # --enable-recovery: mpirun lets the job go on when a rank dies (without it, it ends the job).
+  mpirun --oversubscribe --enable-recovery -np 3 "$kanju" verify "$problems" "${opts[@]}" --mpi \
+    --mpi-timeout 2 -o "$work/out.jsonl" >/dev/null 2>"$work/err" &
+  job=$!
+  # Once some results are in, kill rank 2 (a child of mpirun whose environment says so).
+  for _ in $(seq 200); do
+    [[ -f "$work/out.jsonl" && $(wc -l <"$work/out.jsonl") -ge 4 ]] && break
+    sleep 0.1
+  done
+  killed=0
+  for stat in /proc/[0-9]*/stat; do
+    pid=${stat#/proc/}
+    pid=${pid%/stat}
+    [[ $(awk '{print $4}' "$stat" 2>/dev/null) == "$job" ]] || continue
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then
+      kill -9 "$pid" && killed=1
+    fi
+  done
+  wait "$job" || true
+  [[ $killed == 1 ]] || { echo "FAIL: no rank 2 to kill" >&2; exit 1; }
+  grep -q 'rank 2 stopped answering' "$work/err" || { echo "FAIL: the lost rank is not named" >&2; cat "$work/err" >&2; exit 1; }
+  grep -q '^Unfinished: ' "$work/err" || { echo "FAIL: no unfinished problems named" >&2; exit 1; }
+  done_lines=$(wc -l <"$work/out.jsonl")
+  [[ $done_lines -lt 50 ]] || { echo "FAIL: the kill came too late ($done_lines done)" >&2; exit 1; }
+  echo "ok: rank 2 lost after $done_lines results, unfinished named: $(grep '^Unfinished' "$work/err" | cut -c1-120)"
+  "${mpi[@]}" "$kanju" verify "$problems" "${opts[@]}" --mpi -o "$work/out.jsonl" --resume \
+    >/dev/null 2>"$work/err2"
+  grep -q "Resuming .*: $done_lines done" "$work/err2" || { echo "FAIL: resume" >&2; cat "$work/err2" >&2; exit 1; }
+  untimed "$work/out.jsonl" | sort >"$work/all"
+  same "$work/one" "$work/all" "lost: the killed run and its --resume give one process's set"
+  ;;
+*)
+  echo "usage: $0 KANJU DATA_DIR solve|verify|generate|lost" >&2
+  exit 2
+  ;;
+esac
