@@ -82,8 +82,11 @@ struct ClimbResult {
 std::string to_text(const ClimbResult& r) {
   std::string text;
   for (const Found& f : r.found) {
-    std::vector<std::string> fields = {"F", std::to_string(f.batch), std::to_string(f.index),
-                                       std::to_string(f.seconds), f.candidate.origin,
+    std::vector<std::string> fields = {"F",
+                                       std::to_string(f.batch),
+                                       std::to_string(f.index),
+                                       std::to_string(f.seconds),
+                                       f.candidate.origin,
                                        to_sfen(f.candidate.position)};
     std::string usi;
     for (Move m : f.candidate.line) {
@@ -91,7 +94,8 @@ std::string to_text(const ClimbResult& r) {
       usi += to_usi(m);
     }
     fields.push_back(usi);
-    for (const std::string& field : fields) text += field + (&field == &fields.back() ? "\n" : "\t");
+    for (const std::string& field : fields)
+      text += field + (&field == &fields.back() ? "\n" : "\t");
   }
   for (const std::string& key : r.verified) text += "V\t" + key + "\n";
   const ClimbCounts& c = r.counts;
@@ -153,7 +157,8 @@ bool ends_empty_handed(const Position& root, const std::vector<Move>& line) {
 // counters, and the archive (read-only while a batch runs).
 class GenerationRun {
  public:
-  GenerationRun(const GenerateOptions& options, const std::function<void(const GenerateStats&)>& progress)
+  GenerationRun(const GenerateOptions& options,
+                const std::function<void(const GenerateStats&)>& progress)
       : options_(options), progress_(progress) {
     limits_.max_pieces = options.max_pieces;
     for (const Position& p : options.seeds)
@@ -264,7 +269,7 @@ void GenerationRun::end_watch() {
 }
 
 void GenerationRun::merge_texts(const std::vector<std::string>& texts,
-                      const std::function<void(const GeneratedProblem&)>& sink) {
+                                const std::function<void(const GeneratedProblem&)>& sink) {
   for (const std::string& text : texts) {
     Result<ClimbResult> r = climb_from_text(text);
     if (!r) throw std::runtime_error(r.error());
@@ -333,7 +338,8 @@ GenerateStats GenerationRun::run(const std::function<void(const GeneratedProblem
 
 // Problems of a climb, in the order found: new ones join the archive, and those within the
 // length range are reported while more are wanted.
-void GenerationRun::merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink) {
+void GenerationRun::merge(ClimbResult& result,
+                          const std::function<void(const GeneratedProblem&)>& sink) {
   verified_keys_.merge(result.verified);
   for (Found& f : result.found) {
     Candidate& c = f.candidate;
@@ -369,8 +375,9 @@ const Candidate& GenerationRun::pick_archived(Rng& rng) const {
   return archive_[best];
 }
 
-std::optional<Candidate> GenerationRun::screen(const Layout& layout, ProofTable& table, const char* origin,
-                                     int near_length, ClimbCounts& counts) {
+std::optional<Candidate> GenerationRun::screen(const Layout& layout, ProofTable& table,
+                                               const char* origin, int near_length,
+                                               ClimbCounts& counts) {
   if (piece_count(layout) > options_.max_pieces) return std::nullopt;
   Result<Position> pos = to_position(layout);
   if (!pos) return std::nullopt;
@@ -456,7 +463,7 @@ bool GenerationRun::verify_and_prune(Candidate& c, ProofTable& table, ClimbCount
 // Verifies a candidate that could be a problem, once per position in a climb; a sound one is
 // recorded.
 void GenerationRun::consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
-                   uint64_t index) {
+                             uint64_t index) {
   if (!worth_verifying(c)) return;
   const std::string key = position_key(c.position);
   if (verified_keys_.count(key) || !result.verified.insert(key).second) return;
@@ -470,16 +477,15 @@ void GenerationRun::consider(Candidate& c, ProofTable& table, ClimbResult& resul
 
 // The climb's first problem: an archived one, a seed, or a random one that mates.
 Candidate GenerationRun::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch,
-                     uint64_t index, bool& ok) {
+                               uint64_t index, bool& ok) {
   ok = true;
   if (!archive_.empty() && rng.chance(0.65)) return pick_archived(rng);
   for (int step = 0; step < options_.steps && !stopped(); ++step) {
     const bool from_seed = !seeds_.empty() && (step == 0 || rng.chance(0.7));
     const Layout layout =
         from_seed ? seeds_[rng.below(int(seeds_.size()))] : random_layout(rng, limits_);
-    std::optional<Candidate> c =
-        screen(layout, table, from_seed ? "seed" : "random", from_seed ? options_.max_length : 0,
-               result.counts);
+    std::optional<Candidate> c = screen(layout, table, from_seed ? "seed" : "random",
+                                        from_seed ? options_.max_length : 0, result.counts);
     if (!c) continue;
     consider(*c, table, result, batch, index);
     return *c;
@@ -503,9 +509,9 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
     if (!layout) continue;
     ++step;
     // Step 2. Solve it; verify it if it could be a problem.
-    std::optional<Candidate> c = screen(*layout, table, backward ? "backward" : "mutation",
-                                        current.features.length + (backward ? 2 : 0),
-                                        result.counts);
+    std::optional<Candidate> c =
+        screen(*layout, table, backward ? "backward" : "mutation",
+               current.features.length + (backward ? 2 : 0), result.counts);
     if (!c) continue;
     consider(*c, table, result, batch, index);
     // Step 3. Anneal: better is taken, worse sometimes while the climb is young.

@@ -1,8 +1,8 @@
 // Generation (generator/generate.h): generate() cut into batches of climbs whose results travel as
 // text, as `kanju generate --mpi` runs it. Climbs run in any order, results merged in index order,
 // must give exactly what one generate() call gives.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,8 +40,7 @@ std::string text_of(const GeneratedProblem& p) {
 
 }  // namespace
 
-TEST_CASE("Climbs run out of order and merged by batch give generate()'s problems",
-          "[generator]") {
+TEST_CASE("Climbs run out of order and merged by batch give generate()'s problems", "[generator]") {
   const GenerateOptions o = batch_run();
   std::vector<std::string> expected;
   generate(o, [&](const GeneratedProblem& p) { expected.push_back(text_of(p)); });

@@ -98,7 +98,8 @@ class InputOrder {
   void ready(size_t i, std::function<void()> print) {
     if (!ordered_) return print();
     pending_[i] = std::move(print);
-    for (; next_ < pending_.size() && pending_[next_]; ++next_) std::exchange(pending_[next_], {})();
+    for (; next_ < pending_.size() && pending_[next_]; ++next_)
+      std::exchange(pending_[next_], {})();
   }
 
   // Prints what is still held (after a gap: a problem that never finished), in order.

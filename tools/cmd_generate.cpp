@@ -21,9 +21,9 @@
 #include "solver/notation.h"
 #include "solver/sfen.h"
 #include "solver/svg_diagram.h"
-#include "solver/verify.h"
 #include "solver/text.h"
 #include "solver/usi_move.h"
+#include "solver/verify.h"
 #include "wire.h"
 
 namespace kanju::cli {
@@ -159,8 +159,9 @@ std::string status_text(const GenerateStats& s, int count) {
 int generate_worker(GenerateCliOptions& opt) {
   Generation gen(opt.run);
   std::vector<std::unique_ptr<ProofTable>> tables;
-  auto made = make_tables(size_t(opt.run.threads),
-                          std::max<size_t>(1, opt.run.hash_mb - verify_scratch_mb(opt.run.hash_mb)));
+  auto made =
+      make_tables(size_t(opt.run.threads),
+                  std::max<size_t>(1, opt.run.hash_mb - verify_scratch_mb(opt.run.hash_mb)));
   if (!made) return fail(made.error());
   FarmPlan plan;
   plan.threads = opt.run.threads;

@@ -102,7 +102,7 @@ Result<Problem> problem_from_columns(int index, int line, const std::vector<std:
   }
   Claim claim = claim_from_column(cols.size() > 1 ? cols[1] : "");
   claim.line = std::move(published);
-  return Problem{index, line, cols[0], cols.size() > 2 ? cols[2] : "", std::move(claim),
+  return Problem{index,          line, cols[0], cols.size() > 2 ? cols[2] : "", std::move(claim),
                  std::move(*pos)};
 }
 
@@ -278,8 +278,8 @@ struct SolveSummary {
   int line = 0;
   std::string status;  // mate, nomate, unknown
   uint64_t nodes = 0;
-  bool claimed = false;         // the problem states an answer
-  std::optional<bool> match;    // and the result confirms it or not (nullopt: unknown)
+  bool claimed = false;       // the problem states an answer
+  std::optional<bool> match;  // and the result confirms it or not (nullopt: unknown)
 };
 
 SolveSummary summary_of(const std::string& json) {
@@ -484,8 +484,8 @@ int run_collection(const SolveCliOptions& opt) {
       if (handed >= todo.size()) return std::nullopt;
       const size_t i = handed++;
       const Problem& p = c.problems[todo[i]];
-      return FarmTask{i, pack({wire_number(uint64_t(p.index)), wire_number(uint64_t(p.line)),
-                               texts[todo[i]]})};
+      return FarmTask{
+          i, pack({wire_number(uint64_t(p.index)), wire_number(uint64_t(p.line)), texts[todo[i]]})};
     };
     plan.more = [&] { return handed < todo.size(); };
     plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {

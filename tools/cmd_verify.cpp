@@ -268,8 +268,8 @@ int verify_exit_status(const VerifyCliOptions& opt, const VerifyTally& tally, bo
 // What one problem's verification gives the output: the same bytes whether it ran here or on
 // another rank (which sends them packed: tools/wire.h).
 struct VerifyOutput {
-  std::string json;       // the JSON line, newline included
-  std::string text;       // the text report
+  std::string json;  // the JSON line, newline included
+  std::string text;  // the text report
   uint64_t nodes = 0;
   ResumedResult summary;  // what the tally counts
   std::string errors;     // export errors, one a line
@@ -318,7 +318,8 @@ int verify_worker(const VerifyCliOptions& opt, const std::vector<std::string>& f
   plan.timeout_seconds = opt.mpi_timeout;
   plan.work = [&](const std::string& task, int thread) {
     const auto parts = unpack(task);
-    if (!parts || parts->size() != 2) return pack_output({"", "", 0, {}, "a task that does not decode\n"});
+    if (!parts || parts->size() != 2)
+      return pack_output({"", "", 0, {}, "a task that does not decode\n"});
     const size_t index = wire_to_number((*parts)[0]);
     const VerifyItem item = decode_item((*parts)[1]);
     if (!item.error.empty()) return pack_output({"", "", 0, {}, item.error + "\n"});

@@ -56,11 +56,11 @@ struct FarmPlan {
 };
 
 struct FarmOutcome {
-  bool coordinator = false;           // this process is rank 0
-  int workers = 0;                    // worker ranks
-  std::vector<int> lost;              // ranks that stopped answering
-  std::vector<uint64_t> unfinished;   // tasks handed out whose results never came
-  bool stopped = false;               // ended by `stop`
+  bool coordinator = false;          // this process is rank 0
+  int workers = 0;                   // worker ranks
+  std::vector<int> lost;             // ranks that stopped answering
+  std::vector<uint64_t> unfinished;  // tasks handed out whose results never came
+  bool stopped = false;              // ended by `stop`
 };
 
 // Whether this kanju was built with MPI.

@@ -80,9 +80,6 @@ std::vector<std::string> kinds_of(const VerifyResult& r) {
   return kinds;
 }
 
-
-
-
 }  // namespace
 
 std::string describe(const Position& root, const VerifyResult& r, const Finding& f) {
@@ -213,7 +210,9 @@ ResumedResult summary_of(const VerifyResult& r) {
   return {to_string(r.verdict), kinds_of(r), r.seconds, r.solve_seconds};
 }
 
-void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) { add(item.key, summary_of(r)); }
+void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) {
+  add(item.key, summary_of(r));
+}
 
 int VerifyTally::count(const std::string& verdict) const {
   auto it = verdicts.find(verdict);

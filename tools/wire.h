@@ -18,6 +18,8 @@ std::optional<std::vector<std::string>> unpack(const std::string& bytes);
 
 // An unsigned number as one part, and back (0 for a part that is not a number).
 inline std::string wire_number(uint64_t n) { return std::to_string(n); }
-inline uint64_t wire_to_number(const std::string& s) { return std::strtoull(s.c_str(), nullptr, 10); }
+inline uint64_t wire_to_number(const std::string& s) {
+  return std::strtoull(s.c_str(), nullptr, 10);
+}
 
 }  // namespace kanju::cli

@@ -13,8 +13,8 @@
 #include <climits>
 #include <condition_variable>
 #include <deque>
-#include <iostream>
 #include <exception>
+#include <iostream>
 #include <list>
 #include <map>
 #include <mutex>
@@ -376,8 +376,8 @@ class Worker {
       --running_;
       // A search cut short by a stop is not a result.
       if (!(plan_.stop && plan_.stop->load()))
-        results_.push_back({task.id, pack({wire_number(task.id), std::move(result),
-                                           wire_number(micros)})});
+        results_.push_back(
+            {task.id, pack({wire_number(task.id), std::move(result), wire_number(micros)})});
       done_.notify_one();
     }
   }
@@ -439,8 +439,9 @@ Result<int> farm_rank() {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size < 2) {
     MPI_Finalize();
-    return Error{"--mpi needs at least two ranks (rank 0 hands out, the others work): run it as "
-                 "mpirun -np N kanju ... --mpi with N >= 2"};
+    return Error{
+        "--mpi needs at least two ranks (rank 0 hands out, the others work): run it as "
+        "mpirun -np N kanju ... --mpi with N >= 2"};
   }
   return rank;
 }

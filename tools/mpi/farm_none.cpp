@@ -6,8 +6,9 @@ namespace kanju::cli {
 bool farm_built() { return false; }
 
 Result<int> farm_rank() {
-  return Error{"--mpi: this kanju was built without MPI; install libopenmpi-dev and openmpi-bin "
-               "(./setup.sh does) and rebuild"};
+  return Error{
+      "--mpi: this kanju was built without MPI; install libopenmpi-dev and openmpi-bin "
+      "(./setup.sh does) and rebuild"};
 }
 
 FarmOutcome run_farm(const FarmPlan&) { return {}; }
