@@ -5,7 +5,8 @@
 #   generate  a seed and batch size give the problems of one process
 #   lost      a worker killed mid-run (mpirun --enable-recovery): rank 0 names its unfinished
 #             problems, keeps every finished result, and --resume completes the set
-# Usage: tests/mpi_batch.sh KANJU DATA_DIR solve|verify|generate|lost
+#   lost_generate  the same for generate: the lost rank's climbs run elsewhere, same problems
+# Usage: tests/mpi_batch.sh KANJU DATA_DIR solve|verify|generate|lost|lost_generate
 set -euo pipefail
 kanju=$1
 data=$2
@@ -26,6 +27,20 @@ same() {
     exit 1
   fi
   echo "ok: $3"
+}
+
+# Kills rank 2 of the mpirun whose pid is $1 (a child of it whose environment says so).
+kill_rank_2() {
+  for stat in /proc/[0-9]*/stat; do
+    pid=${stat#/proc/}
+    pid=${pid%/stat}
+    [[ $(awk '{print $4}' "$stat" 2>/dev/null) == "$1" ]] || continue
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then
+      kill -9 "$pid" && return 0
+    fi
+  done
+  echo "FAIL: no rank 2 to kill" >&2
+  exit 1
 }
 
 case $what in
@@ -67,17 +82,8 @@ lost)
     [[ -f "$work/out.jsonl" && $(wc -l <"$work/out.jsonl") -ge 4 ]] && break
     sleep 0.1
   done
-  killed=0
-  for stat in /proc/[0-9]*/stat; do
-    pid=${stat#/proc/}
-    pid=${pid%/stat}
-    [[ $(awk '{print $4}' "$stat" 2>/dev/null) == "$job" ]] || continue
-    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then
-      kill -9 "$pid" && killed=1
-    fi
-  done
+  kill_rank_2 "$job"
   wait "$job" || true
-  [[ $killed == 1 ]] || { echo "FAIL: no rank 2 to kill" >&2; exit 1; }
   grep -q 'rank 2 stopped answering' "$work/err" || { echo "FAIL: the lost rank is not named" >&2; cat "$work/err" >&2; exit 1; }
   grep -q '^Unfinished: ' "$work/err" || { echo "FAIL: no unfinished problems named" >&2; exit 1; }
   done_lines=$(wc -l <"$work/out.jsonl")
@@ -89,8 +95,21 @@ lost)
   untimed "$work/out.jsonl" | sort >"$work/all"
   same "$work/one" "$work/all" "lost: the killed run and its --resume give one process's set"
   ;;
+lost_generate)
+  opts=(--count 3 --seed 2 --batch 4 --max-length 7 --max-pieces 8 --steps 20 --quiet)
+  "$kanju" generate "${opts[@]}" 2>/dev/null | untimed >"$work/one"
+  mpirun --oversubscribe --enable-recovery -np 3 "$kanju" generate "${opts[@]}" --mpi \
+    --mpi-timeout 2 >"$work/mpi.jsonl" 2>"$work/err" &
+  job=$!
+  sleep 1
+  kill_rank_2 "$job"
+  wait "$job" || true
+  grep -q 'rank 2 stopped answering' "$work/err" || { echo "FAIL: the lost rank is not named" >&2; cat "$work/err" >&2; exit 1; }
+  untimed "$work/mpi.jsonl" >"$work/mpi"
+  same "$work/one" "$work/mpi" "lost_generate: a lost rank's climbs run elsewhere, the same problems"
+  ;;
 *)
-  echo "usage: $0 KANJU DATA_DIR solve|verify|generate|lost" >&2
+  echo "usage: $0 KANJU DATA_DIR solve|verify|generate|lost|lost_generate" >&2
   exit 2
   ;;
 esac

@@ -189,15 +189,26 @@ GenerateStats generate_coordinator(GenerateCliOptions& opt,
   const uint64_t size = uint64_t(gen.batch_size());
   uint64_t batch = 0, handed = 0, received = 0;
   std::vector<std::string> results(size);
+  std::vector<uint64_t> again;  // climbs of this batch whose rank was lost
   FarmPlan plan;
   plan.stop = gen.stop_flag();
   plan.timeout_seconds = opt.mpi_timeout;
   plan.next = [&]() -> std::optional<FarmTask> {
-    if (gen.finished() || handed >= size) return std::nullopt;
-    const uint64_t index = handed++;
+    if (gen.finished() || (handed >= size && again.empty())) return std::nullopt;
+    uint64_t index = 0;
+    if (!again.empty()) {
+      index = again.back();
+      again.pop_back();
+    } else {
+      index = handed++;
+    }
     return FarmTask{batch * size + index, pack({wire_number(batch), wire_number(index)})};
   };
   plan.more = [&] { return !gen.finished(); };
+  // A climb gives the same result on any rank: a lost rank's climbs run again elsewhere.
+  plan.requeue = [&](uint64_t id) {
+    if (id / size == batch) again.push_back(id % size);
+  };
   plan.done = [&](uint64_t id, const std::string& result) -> std::optional<std::string> {
     results[id % size] = result;
     if (++received < size) return std::nullopt;

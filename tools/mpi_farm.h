@@ -6,8 +6,8 @@
 //
 // Rank 0 hears from every worker at least once a second (a heartbeat when it has nothing else
 // to say). A worker silent for longer than the timeout is lost: it gets no more tasks, and the
-// tasks it held are handed back to the command as unfinished (the commands report them, and
-// --resume does them later). mpirun itself ends the whole job when a rank dies, unless it runs
+// tasks it held are handed back to the command, as unfinished (solve and verify report them,
+// and --resume does them later) or to hand out again (generate). mpirun itself ends the whole job when a rank dies, unless it runs
 // with --enable-recovery; either way rank 0 has already written every finished result.
 //
 // The implementation is one translation unit, tools/mpi/farm_mpi.cpp, built when CMake finds MPI
@@ -39,6 +39,9 @@ struct FarmPlan {
   // A task's result arrived. What it returns, if anything, goes to every worker, which applies
   // it before it starts any task handed out later (the generator's merged batch).
   std::function<std::optional<std::string>(uint64_t id, const std::string& result)> done;
+  // If set, the tasks of a lost rank come back here (to be handed out again: the generator's
+  // climbs, which give the same result anywhere); else they are reported unfinished.
+  std::function<void(uint64_t id)> requeue;
 
   // --- Worker ranks
   int threads = 1;  // tasks run at once on this rank

@@ -221,7 +221,12 @@ class Coordinator {
       if (!w.alive || seconds_since(w.heard) <= plan_.timeout_seconds) continue;
       w.alive = false;
       outcome_.lost.push_back(int(r));
-      outcome_.unfinished.insert(outcome_.unfinished.end(), w.held.begin(), w.held.end());
+      for (uint64_t id : w.held) {
+        if (plan_.requeue)
+          plan_.requeue(id);
+        else
+          outcome_.unfinished.push_back(id);
+      }
       w.held.clear();
       out_.abandon(int(r));
     }
