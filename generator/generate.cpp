@@ -7,6 +7,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "generator/dedupe.h"
+#include "generator/family.h"
 #include "generator/mutation.h"
 #include "generator/rng.h"
 #include "generator/screen.h"
@@ -34,6 +36,9 @@ using Clock = std::chrono::steady_clock;
 // A verified problem outweighs one ply and a half of an unverified one: the climb moves to a
 // longer unverified mate, which may become sound, but not to a shorter one.
 constexpr double SOUND_BONUS = 30;
+// A family already reported (family.h) costs its new members this much, up to three times: the
+// climbs go after other endings (a third of a ply each, so length still comes first).
+constexpr double FAMILY_PENALTY = 7;
 // Pieces left in hand at the end: never sound, but a step away from it.
 constexpr double LEFTOVER_PENALTY = 15;
 // The annealing temperature at the start of a climb, falling linearly to 0 at its end.
@@ -145,6 +150,17 @@ Result<ClimbResult> climb_from_text(const std::string& text) {
   return r;
 }
 
+// What a generated problem may not have (issue 20): any finding a modern judge reports, even as
+// a note, but another mate or a longer one on the final move (which composers leave alone).
+bool blemish(const Finding& f) {
+  return f.severity_in(Profile::Modern) >= Severity::Note && f.kind != FindingKind::UnneededPiece &&
+         f.kind != FindingKind::FinalAlternative && f.kind != FindingKind::FinalLonger;
+}
+
+bool publishable(const VerifyResult& r) {
+  return std::none_of(r.findings.begin(), r.findings.end(), blemish);
+}
+
 bool ends_empty_handed(const Position& root, const std::vector<Move>& line) {
   Position pos = root;
   for (Move m : line) pos.do_move(m);
@@ -201,7 +217,14 @@ class GenerationRun {
     c.features = features_of(c.position, c.line);
     c.empty_hand = ends_empty_handed(c.position, c.line);
     c.score = objective(c.features, options_.min_length, options_.max_length) +
-              (c.sound ? SOUND_BONUS : 0) - (c.empty_hand ? 0 : LEFTOVER_PENALTY);
+              (c.sound ? SOUND_BONUS : 0) - (c.empty_hand ? 0 : LEFTOVER_PENALTY) -
+              FAMILY_PENALTY * std::min(3, family_size(c));
+  }
+  // Problems of the candidate's family reported or withheld so far (read-only while climbs run).
+  int family_size(const Candidate& c) const {
+    if (families_.empty()) return 0;
+    auto it = families_.find(family_key(c.position, c.line));
+    return it == families_.end() ? 0 : it->second;
   }
   bool worth_verifying(const Candidate& c) const {
     return c.empty_hand && c.features.length <= options_.max_length &&
@@ -223,6 +246,7 @@ class GenerationRun {
     s.solve_nodes = solve_nodes_.load();
     s.verify_nodes = verify_nodes_.load();
     s.archived = archive_.size();
+    s.families = families_.size();
     s.found = found_;
     s.longest = longest_;
     s.batches = batches_;
@@ -244,6 +268,7 @@ class GenerationRun {
   std::vector<Candidate> archive_;       // every distinct sound problem found, in the order found
   std::set<std::string> verified_keys_;  // positions verified, sound or not (position_key)
   Deduper dedupe_;
+  std::map<std::string, int> families_;  // family key -> problems of it reported or withheld
   int found_ = 0, longest_ = 0;
   uint64_t batches_ = 0;
   Clock::time_point start_ = Clock::now();
@@ -348,6 +373,10 @@ void GenerationRun::merge(ClimbResult& result,
     const int length = c.features.length;
     if (length < options_.min_length || length > options_.max_length) continue;
     if (found_ >= options_.count) continue;
+    if (quality(c.features) < options_.min_score) continue;
+    // One problem a family (family.h) unless all are asked for; the others stay in the archive.
+    const std::string family = family_key(c.position, c.line);
+    if (families_[family]++ > 0 && !options_.all_families) continue;
     ++found_;
     longest_ = std::max(longest_, length);
     GeneratedProblem p;
@@ -359,6 +388,8 @@ void GenerationRun::merge(ClimbResult& result,
     p.index = f.index;
     p.origin = c.origin;
     p.seconds = f.seconds;
+    p.quality = quality(c.features);
+    p.family = family_id(family);
     sink(p);
   }
 }
@@ -436,7 +467,7 @@ bool GenerationRun::verify_and_prune(Candidate& c, ProofTable& table, ClimbCount
     const VerifyResult r = verify(c.position, Claim{}, table, o);
     verify_nodes_ += r.nodes;
     counts.verify_nodes += r.nodes;
-    if (r.verdict == Verdict::Sound) {
+    if (r.verdict == Verdict::Sound && publishable(r)) {
       c.line = r.main_line;
       c.sound = true;
       rescore(c);
@@ -447,8 +478,7 @@ bool GenerationRun::verify_and_prune(Candidate& c, ProofTable& table, ClimbCount
     for (const Finding& f : r.findings) {
       if (f.kind == FindingKind::UnneededPiece && unneeded == SQ_NONE)
         unneeded = f.square;
-      else if (f.severity_in(Profile::Modern) > Severity::Note &&
-               f.kind != FindingKind::UnneededPiece)
+      else if (blemish(f))
         return false;
     }
     if (unneeded == SQ_NONE) return false;

@@ -46,7 +46,9 @@ struct GenerateOptions {
   uint64_t verify_nodes = 8'000'000;  // one verification, every check included
   uint64_t check_nodes = 500'000;     // one check within a verification
   FutilePolicy futile = FutilePolicy::Composer;
-  std::vector<Position> seeds;              // start climbs from these (attacker to move)
+  double min_score = -1e9;      // report only problems of at least this quality() (score.h)
+  bool all_families = false;    // report every problem, not one a family (family.h)
+  std::vector<Position> seeds;  // start climbs from these (attacker to move)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to end the run early
 };
 
@@ -58,6 +60,8 @@ struct GeneratedProblem {
   uint64_t batch = 0, index = 0;  // the climb that found it
   std::string origin;             // the proposal that found it: random, seed, mutation, backward
   double seconds = 0;             // since the run started
+  double quality = 0;             // quality(features)
+  std::string family;             // family_id() of its family
 };
 
 struct GenerateStats {
@@ -67,6 +71,7 @@ struct GenerateStats {
   uint64_t archived = 0;                       // distinct sound problems found, any length
   uint64_t solve_nodes = 0, verify_nodes = 0;  // searched by the solves and the verifications
   int found = 0;                               // problems reported (within the length range)
+  uint64_t families = 0;                       // families among the problems in the range
   int longest = 0;                             // the longest reported, plies
   uint64_t batches = 0;
   double seconds = 0;

@@ -43,6 +43,7 @@ struct GenerateCliOptions {
   bool quiet = false;
   bool mpi = false;
   double mpi_timeout = 30;
+  std::string families = "one";
 };
 
 // The seeds of a file: one SFEN a line, or a collection line (SFEN<TAB>...); blank lines and
@@ -87,7 +88,11 @@ JsonObject features_json(const Features& f) {
       .integer("promotions", f.promotions)
       .integer("non_promotions", f.non_promotions)
       .integer("variety", f.variety)
-      .integer("final_pieces", f.final_pieces);
+      .integer("final_pieces", f.final_pieces)
+      .boolean("key_sacrifice", f.key_sacrifice)
+      .integer("limited_drops", f.limited_drops)
+      .integer("far_interpositions", f.far_interpositions)
+      .integer("interpositions", f.interpositions);
   return o;
 }
 
@@ -101,6 +106,8 @@ std::string problem_json(int number, const GeneratedProblem& p, uint64_t seed) {
       .strings("usi", usi)
       .str("japanese", line_to_japanese(p.position, p.line))
       .number("score", p.score, 1)
+      .number("quality", p.quality, 1)
+      .str("family", p.family)
       .object("features", features_json(p.features))
       .integer("seed", int64_t(seed))
       .integer("batch", int64_t(p.batch))
@@ -231,6 +238,7 @@ int run_generate(GenerateCliOptions& opt) {
   if (!seeds) return fail(seeds.error());
   opt.run.seeds = std::move(*seeds);
   opt.run.futile = opt.futile;
+  opt.run.all_families = opt.families == "all";
   if (!opt.export_to.empty()) {
     if (opt.export_to[0] != "svg")
       return fail("--export " + opt.export_to[0] +
@@ -286,7 +294,8 @@ int run_generate(GenerateCliOptions& opt) {
   std::cerr << "Found " << s.found << " of " << opt.run.count << " problems in "
             << int(s.seconds * 10) / 10.0 << "s: tried " << s.tried << ", " << s.mates << " mates, "
             << s.verified << " verifications, " << s.archived
-            << " distinct sound problems of any length, longest reported " << s.longest
+            << " distinct sound problems of any length, " << s.families
+            << " families in the length range, longest reported " << s.longest
             << "; nodes: " << s.solve_nodes << " solving, " << s.verify_nodes << " verifying\n";
   if (write_errors > 0) return 1;
   return interrupted.load() ? 130 : 0;
@@ -337,6 +346,13 @@ Command add_generate(CLI::App& app) {
   sub->add_option("--check-nodes", r.check_nodes, "Node limit of one check in a verification")
       ->capture_default_str();
   add_futile_option(sub, opt->futile);
+  sub->add_option("--min-score", r.min_score,
+                  "Report only problems whose quality (docs/GENERATOR.md) is at least this");
+  sub->add_option("--families", opt->families,
+                  "one: one problem a family (the same last three moves, relative to the mated "
+                  "king, mirror included); all: every problem")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"one", "all"}));
   sub->add_option("--seed-sfen", opt->seed_sfens, "Start climbs from this problem (repeatable)");
   sub->add_option("--seed-file", opt->seed_files,
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "
