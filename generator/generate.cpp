@@ -227,10 +227,13 @@ class GenerationRun {
     return it == families_.end() ? 0 : it->second;
   }
   bool worth_verifying(const Candidate& c) const {
+    // The ladder verifies every rung: the next extension builds on a sound problem only.
+    const int shortest = options_.ladder ? 3 : std::max(1, options_.min_length - 4);
     return c.empty_hand && c.features.length <= options_.max_length &&
-           c.features.length >= std::max(1, options_.min_length - 4);
+           c.features.length >= shortest;
   }
   const Candidate& pick_archived(Rng& rng) const;
+  const Candidate& pick_longest(Rng& rng) const;
   void merge(ClimbResult& result, const std::function<void(const GeneratedProblem&)>& sink);
   void report() {
     if (!progress_) return;
@@ -394,6 +397,18 @@ void GenerationRun::merge(ClimbResult& result,
   }
 }
 
+// --ladder: one of the longest problems archived, or of those two plies shorter (so that a rung
+// no extension leads on from does not hold every climb).
+const Candidate& GenerationRun::pick_longest(Rng& rng) const {
+  int top = 0;
+  for (const Candidate& c : archive_) top = std::max(top, c.features.length);
+  const int floor = top - (rng.chance(0.25) ? 2 : 0);
+  std::vector<int> picks;
+  for (int i = 0; i < int(archive_.size()); ++i)
+    if (archive_[i].features.length >= floor) picks.push_back(i);
+  return archive_[picks[rng.below(int(picks.size()))]];
+}
+
 // Archived problems are drawn with a preference for the longest: they are the ones backward
 // extension makes into the problems wanted.
 const Candidate& GenerationRun::pick_archived(Rng& rng) const {
@@ -509,6 +524,7 @@ void GenerationRun::consider(Candidate& c, ProofTable& table, ClimbResult& resul
 Candidate GenerationRun::start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch,
                                uint64_t index, bool& ok) {
   ok = true;
+  if (options_.ladder && !archive_.empty()) return pick_longest(rng);
   if (!archive_.empty() && rng.chance(0.65)) return pick_archived(rng);
   for (int step = 0; step < options_.steps && !stopped(); ++step) {
     const bool from_seed = !seeds_.empty() && (step == 0 || rng.chance(0.7));
@@ -533,7 +549,7 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
   for (int step = 0, draws = 0;
        step < options_.steps && draws < options_.steps * DRAWS_PER_STEP && !stopped(); ++draws) {
     // Step 1. A proposal: backward extension mostly from sound problems, edits otherwise.
-    const bool backward = rng.chance(current.sound ? 0.5 : 0.15);
+    const bool backward = options_.ladder || rng.chance(current.sound ? 0.5 : 0.15);
     std::optional<Layout> layout = backward ? extend_backward(current.position, rng, limits_)
                                             : mutate(current.layout, rng, limits_);
     if (!layout) continue;
@@ -544,7 +560,12 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
                current.features.length + (backward ? 2 : 0), result.counts);
     if (!c) continue;
     consider(*c, table, result, batch, index);
-    // Step 3. Anneal: better is taken, worse sometimes while the climb is young.
+    // Step 3. Anneal: better is taken, worse sometimes while the climb is young. The ladder
+    // moves only up, to a longer sound problem.
+    if (options_.ladder) {
+      if (c->sound && c->features.length > current.features.length) current = std::move(*c);
+      continue;
+    }
     const double temperature = START_TEMPERATURE * (1.0 - double(step) / options_.steps);
     const double delta = c->score - current.score;
     if (delta >= 0 || (temperature > 0 && rng.uniform() < std::exp(delta / temperature)))

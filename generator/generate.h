@@ -35,20 +35,23 @@ struct GenerateOptions {
   int count = 10;       // problems to find
   int min_length = 7;   // plies, inclusive
   int max_length = 99;  // plies, inclusive
-  int max_pieces = 16;  // on the board (kings included) plus the attacker's hand
+  int max_pieces = 10;  // on the board (kings included) plus the attacker's hand
   uint64_t seed = 1;
   int threads = 1;
   int batch = 0;                      // climbs per batch; 0: four per thread
-  int steps = 60;                     // proposals solved per climb
+  int steps = 30;                     // proposals solved per climb
   double seconds = 0;                 // time limit of the whole run; 0: none
   size_t hash_mb = 32;                // proof table per thread
-  uint64_t solve_nodes = 2'000'000;   // the screening solve of one proposal, at most
+  uint64_t solve_nodes = 30'000;      // the screening solve of one proposal, at most
   uint64_t verify_nodes = 8'000'000;  // one verification, every check included
   uint64_t check_nodes = 500'000;     // one check within a verification
   FutilePolicy futile = FutilePolicy::Composer;
-  double min_score = -1e9;      // report only problems of at least this quality() (score.h)
-  bool all_families = false;    // report every problem, not one a family (family.h)
-  std::vector<Position> seeds;  // start climbs from these (attacker to move)
+  double min_score = -1e9;    // report only problems of at least this quality() (score.h)
+  bool all_families = false;  // report every problem, not one a family (family.h)
+  // Long problems: every climb starts from one of the longest sound problems found so far (or a
+  // seed) and only extends it backward, two plies at a time, each rung verified.
+  bool ladder = false;
+  std::vector<Position> seeds;              // start climbs from these (attacker to move)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to end the run early
 };
 

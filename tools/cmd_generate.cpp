@@ -353,6 +353,9 @@ Command add_generate(CLI::App& app) {
                   "king, mirror included); all: every problem")
       ->capture_default_str()
       ->check(CLI::IsMember({"one", "all"}));
+  sub->add_flag("--ladder", r.ladder,
+                "Long problems: climbs start from the longest sound problems found (or the seeds) "
+                "and only extend them backward, two plies at a time, each step verified");
   sub->add_option("--seed-sfen", opt->seed_sfens, "Start climbs from this problem (repeatable)");
   sub->add_option("--seed-file", opt->seed_files,
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "
