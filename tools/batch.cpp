@@ -44,6 +44,20 @@ void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide) {
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
+void add_ordered_option(CLI::App* sub, bool& ordered) {
+  sub->add_flag("--ordered", ordered,
+                "Print the results in input order (the --output file still gets each as it "
+                "finishes)");
+}
+
+void add_mpi_options(CLI::App* sub, bool& mpi, double& timeout, const std::string& ranks_do) {
+  sub->add_flag("--mpi", mpi, "Under mpirun: " + ranks_do + " (README: Beyond one machine)");
+  sub->add_option("--mpi-timeout", timeout,
+                  "With --mpi: seconds of silence after which a rank is lost")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+}
+
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes) {
   std::vector<std::unique_ptr<ProofTable>> tables;
   try {

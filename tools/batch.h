@@ -41,6 +41,12 @@ void add_table_options(CLI::App* sub, size_t& hash_mb, int& threads,
 // once, when the command line is read.
 void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide = false);
 
+// --ordered (results in input order; the --output file still gets each as it finishes).
+void add_ordered_option(CLI::App* sub, bool& ordered);
+
+// --mpi and --mpi-timeout (tools/mpi_farm.h); `ranks_do` says what the ranks other than 0 do.
+void add_mpi_options(CLI::App* sub, bool& mpi, double& timeout, const std::string& ranks_do);
+
 // One table per thread, allocated here so that a failure is an error message, not a crash.
 Result<std::vector<std::unique_ptr<ProofTable>>> make_tables(size_t count, size_t megabytes);
 

@@ -366,14 +366,10 @@ Command add_generate(CLI::App& app) {
                   "DIR/gen-SEED-N.svg")
       ->expected(2);
   sub->add_flag("--quiet", opt->quiet, "No progress line on stderr");
-  sub->add_flag("--mpi", opt->mpi,
-                "Under mpirun: the climbs of each batch run on the ranks but 0 (--threads each), "
-                "rank 0 merges and prints; the same problems as one process with the same --seed "
-                "and --batch");
-  sub->add_option("--mpi-timeout", opt->mpi_timeout,
-                  "With --mpi: seconds of silence after which a rank is lost")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  add_mpi_options(sub, opt->mpi, opt->mpi_timeout,
+                  "the climbs of each batch run on the ranks but 0 (--threads each), rank 0 "
+                  "merges and prints; the same problems as one process with the same --seed and "
+                  "--batch");
   sub->footer(
       "Each problem is one JSON line on stdout, printed as it is found. A problem is reported "
       "only when `kanju verify` finds it sound, without unneeded pieces.\n"

@@ -27,6 +27,7 @@
 #include "interrupt.h"
 #include "json.h"
 #include "mpi_farm.h"
+#include "output_file.h"
 #include "progress.h"
 #include "solver/claim.h"
 #include "solver/diagram.h"
@@ -362,40 +363,15 @@ SolveResult solve_problem(const SolveCliOptions& opt, const Problem& p, ProofTab
   return solve(p.position, table, o);
 }
 
-// Writes all of `text` to fd.
-bool write_all(int fd, const std::string& text) {
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
+// The problems an earlier run's --output holds, by input line, with their summaries.
+std::map<int, SolveSummary> resumed_of(const std::string& text) {
+  std::map<int, SolveSummary> done;
+  size_t start = 0;
+  for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+    const SolveSummary s = summary_of(text.substr(start, end - start));
+    if (s.line > 0 && !s.status.empty()) done.emplace(s.line, s);
   }
-  return true;
-}
-
-// --output FILE: -1 and `error` when it cannot be opened; with --resume, the lines of the
-// problems it holds (complete lines only; a torn last line is cut off) and their summaries.
-int open_output(const SolveCliOptions& opt, std::map<int, SolveSummary>& done, std::string& error) {
-  std::error_code ec;
-  const bool exists = fs::exists(opt.output, ec) && fs::file_size(opt.output, ec) > 0;
-  if (exists && !opt.resume) {
-    error = opt.output + " exists: add --resume to continue that run, or remove it";
-    return -1;
-  }
-  if (exists) {
-    std::ifstream in(opt.output, std::ios::binary);
-    const std::string text(std::istreambuf_iterator<char>(in), {});
-    size_t start = 0, valid = 0;
-    for (size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
-      valid = end + 1;
-      const SolveSummary s = summary_of(text.substr(start, end - start));
-      if (s.line > 0 && !s.status.empty()) done.emplace(s.line, s);
-    }
-    if (valid < text.size()) fs::resize_file(opt.output, valid, ec);
-  }
-  const int fd = ::open(opt.output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (fd < 0) error = "cannot open " + opt.output + ": " + std::strerror(errno);
-  return fd;
+  return done;
 }
 
 // A worker rank of --mpi: solves the collection lines rank 0 sends, on --threads threads.
@@ -442,8 +418,9 @@ int run_collection(const SolveCliOptions& opt) {
   std::map<int, SolveSummary> resumed;
   int fd = -1;
   if (!opt.output.empty()) {
-    std::string error;
-    if ((fd = open_output(opt, resumed, error)) < 0) return fail(error);
+    std::string earlier, error;
+    if ((fd = open_output(opt.output, opt.resume, earlier, error)) < 0) return fail(error);
+    resumed = resumed_of(earlier);
   }
   std::vector<size_t> todo;
   for (size_t i = 0; i < c.problems.size(); ++i) {
@@ -600,16 +577,10 @@ Command add_solve(CLI::App& app) {
                   "Also write the JSON lines to FILE, each as its problem finishes (a collection)");
   sub->add_flag("--resume", opt->resume,
                 "Continue the run whose --output FILE exists: skip the input lines it holds");
-  sub->add_flag("--ordered", opt->ordered,
-                "Print the results in input order (the --output file still gets each as it "
-                "finishes)");
-  sub->add_flag("--mpi", opt->mpi,
-                "Under mpirun: rank 0 reads the collection and writes the results, the other "
-                "ranks solve (--threads each)");
-  sub->add_option("--mpi-timeout", opt->mpi_timeout,
-                  "With --mpi: seconds of silence after which a rank is lost")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  add_ordered_option(sub, opt->ordered);
+  add_mpi_options(sub, opt->mpi, opt->mpi_timeout,
+                  "rank 0 reads the collection and writes the results, the other ranks solve "
+                  "(--threads each)");
   sub->add_option("--export", opt->export_to,
                   "svg DIR: also write each mate's diagram with its line as DIR/ID.svg "
                   "(problem-LINE.svg without an id)")

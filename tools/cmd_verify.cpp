@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "mpi_farm.h"
+#include "output_file.h"
 #include "progress.h"
 #include "solver/csa.h"
 #include "solver/kif.h"
@@ -64,18 +65,6 @@ struct VerifyCliOptions {
   bool mpi = false;      // rank 0 hands problems out to the other MPI ranks
   double mpi_timeout = 30;
 };
-
-// Writes all of `text` to fd: one write() unless the kernel takes less.
-bool write_all(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
-  }
-  return true;
-}
 
 // --- Inputs
 
@@ -184,26 +173,6 @@ VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool
   o.strict_final = opt.strict_final;
   o.scratch_mb = verify_scratch_mb(opt.hash_mb);
   return o;
-}
-
-// Opens the JSON-lines output: a new file, or (--resume) the earlier run's, whose problems are
-// then skipped. -1 with the error in `error`.
-int open_output(const VerifyCliOptions& opt, ResumeState& state, std::string& error) {
-  std::error_code ec;
-  const bool exists = fs::exists(opt.output, ec) && fs::file_size(opt.output, ec) > 0;
-  if (exists && !opt.resume) {
-    error = opt.output + " exists: add --resume to continue that run, or remove it";
-    return -1;
-  }
-  if (exists) {
-    std::ifstream in(opt.output, std::ios::binary);
-    const std::string text(std::istreambuf_iterator<char>(in), {});
-    state = read_resume(text);
-    if (state.valid_bytes < text.size()) fs::resize_file(opt.output, state.valid_bytes, ec);
-  }
-  const int fd = ::open(opt.output.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (fd < 0) error = "cannot open " + opt.output + ": " + std::strerror(errno);
-  return fd;
 }
 
 // --export FORMAT[,FORMAT...] DIR: the formats, after making DIR; an error message, or empty.
@@ -349,9 +318,10 @@ int run_verify(const VerifyCliOptions& opt) {
   ResumeState resume;
   int fd = -1;
   if (!opt.output.empty()) {
-    std::string error;
-    fd = open_output(opt, resume, error);
+    std::string earlier, error;
+    fd = open_output(opt.output, opt.resume, earlier, error);
     if (fd < 0) return fail(error);
+    resume = read_resume(earlier);
   }
   const std::vector<size_t> todo = items_to_do(opt, items, resume, tally);
   std::atomic<bool>& interrupted = catch_interrupt();
@@ -482,16 +452,10 @@ Command add_verify(CLI::App& app) {
                   "classic (Edo and 妙手説 works); default: the problem's own era (a 時代 header, "
                   "a collection's sixth column), else modern")
       ->check(CLI::IsMember({"modern", "classic"}));
-  sub->add_flag("--ordered", opt->ordered,
-                "Print the results in input order (the --output file still gets each as it "
-                "finishes)");
-  sub->add_flag("--mpi", opt->mpi,
-                "Under mpirun: rank 0 reads the inputs and writes the results, the other ranks "
-                "verify (--threads each)");
-  sub->add_option("--mpi-timeout", opt->mpi_timeout,
-                  "With --mpi: seconds of silence after which a rank is lost")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  add_ordered_option(sub, opt->ordered);
+  add_mpi_options(sub, opt->mpi, opt->mpi_timeout,
+                  "rank 0 reads the inputs and writes the results, the other ranks verify "
+                  "(--threads each)");
   sub->add_flag("--strict-final", opt->strict_final,
                 "Also prove the final move's longer alternatives (a deep flaw in the modern "
                 "profile for the strictest judges)");
