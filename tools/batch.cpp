@@ -1,8 +1,10 @@
 #include "batch.h"
 
+#include <iostream>
 #include <map>
 #include <new>
 
+#include "mpi_farm.h"
 #include "solver/text.h"
 
 namespace kanju::cli {
@@ -42,6 +44,29 @@ void add_futile_option(CLI::App* sub, FutilePolicy& futile, bool allow_wide) {
              (allow_wide ? ", or wide (experimental: also drops that only add two plies)" : ""))
       ->default_str("composer")
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
+
+std::vector<size_t> run_batch_on_ranks(
+    size_t count, const std::function<std::string(size_t)>& task,
+    const std::function<void(size_t, const std::string&)>& result, std::atomic<bool>* stop,
+    double timeout_seconds) {
+  size_t handed = 0;
+  FarmPlan plan;
+  plan.stop = stop;
+  plan.timeout_seconds = timeout_seconds;
+  plan.next = [&]() -> std::optional<FarmTask> {
+    if (handed >= count) return std::nullopt;
+    const size_t i = handed++;
+    return FarmTask{i, task(i)};
+  };
+  plan.more = [&] { return handed < count; };
+  plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {
+    result(size_t(i), bytes);
+    return std::nullopt;
+  };
+  const FarmOutcome outcome = run_farm(plan);
+  for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
+  return {outcome.unfinished.begin(), outcome.unfinished.end()};
 }
 
 void add_ordered_option(CLI::App* sub, bool& ordered) {

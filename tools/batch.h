@@ -94,6 +94,15 @@ void run_batch(size_t count, std::vector<std::unique_ptr<ProofTable>>& tables,
   if (failure) std::rethrow_exception(failure);
 }
 
+// --mpi on rank 0 (tools/mpi_farm.h): hands problems 0 .. count-1 out to the other ranks,
+// `task(i)` giving the bytes a worker needs, and calls `result(i, bytes)` as each result comes.
+// Returns the problems left unfinished (held by a lost rank, or out when `stop` was set); a lost
+// rank is named on stderr.
+std::vector<size_t> run_batch_on_ranks(
+    size_t count, const std::function<std::string(size_t)>& task,
+    const std::function<void(size_t, const std::string&)>& result, std::atomic<bool>* stop,
+    double timeout_seconds);
+
 // --ordered: results printed in input order however they finish. `ready(i, print)` says result i
 // is in: its print runs at once when every earlier result has printed, else once they have.
 // Not thread-safe: call it where printing is serialised (BatchProgress::finish).

@@ -399,6 +399,70 @@ int solve_worker(const SolveCliOptions& opt) {
   return 0;
 }
 
+// The problems of the collection still to solve: not those an earlier run's --output holds
+// (`resumed`), which count in the tally.
+std::vector<size_t> problems_to_do(const SolveCliOptions& opt, const Collection& c,
+                                   const std::map<int, SolveSummary>& resumed, Tally& tally) {
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < c.problems.size(); ++i) {
+    if (auto it = resumed.find(c.problems[i].line); it != resumed.end()) {
+      tally.add(it->second);
+      ++tally.resumed;
+    } else {
+      todo.push_back(i);
+    }
+  }
+  if (tally.resumed > 0)
+    std::cerr << "Resuming " << opt.output << ": " << tally.resumed << " done, " << todo.size()
+              << " to go\n";
+  return todo;
+}
+
+// --mpi, rank 0: the problems `todo` solved on the other ranks (each gets its line's text);
+// returns the input lines of those left unfinished.
+std::vector<int> solve_on_ranks(
+    const SolveCliOptions& opt, const Collection& c, const std::vector<std::string>& texts,
+    const std::vector<size_t>& todo, std::atomic<bool>& interrupted,
+    const std::function<void(size_t, uint64_t, const SolveOutput&)>& report) {
+  const auto task = [&](size_t i) {
+    const Problem& p = c.problems[todo[i]];
+    return pack({wire_number(uint64_t(p.index)), wire_number(uint64_t(p.line)), texts[todo[i]]});
+  };
+  const auto result = [&](size_t i, const std::string& bytes) {
+    const auto parts = unpack(bytes);
+    SolveOutput out;
+    if (parts && parts->size() == 3)
+      out = {(*parts)[0], (*parts)[1], (*parts)[2]};
+    else
+      out.errors = "a result from another rank that does not decode\n";
+    report(i, out.json.empty() ? 0 : summary_of(out.json).nodes, out);
+  };
+  std::vector<int> unfinished;
+  for (size_t i : run_batch_on_ranks(todo.size(), task, result, &interrupted, opt.mpi_timeout))
+    unfinished.push_back(c.problems[todo[i]].line);
+  return unfinished;
+}
+
+// Solves the problems `todo` of the collection in this process, on --threads threads; an error
+// message, or empty.
+std::string solve_here(const SolveCliOptions& opt, const Collection& c,
+                       const std::vector<size_t>& todo, BatchProgress& progress,
+                       std::atomic<bool>& interrupted,
+                       const std::function<void(size_t, uint64_t, const SolveOutput&)>& report) {
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
+  auto tables = make_tables(threads, opt.hash_mb);
+  if (!tables) return tables.error();
+  run_batch(
+      todo.size(), *tables, progress, &interrupted,
+      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+        return solve_problem(opt, c.problems[todo[i]], table, live, &interrupted);
+      },
+      [&](size_t i, const SolveResult& r) {
+        report(i, r.nodes, solve_output(opt, c.problems[todo[i]], r));
+      });
+  return "";
+}
+
 int run_collection(const SolveCliOptions& opt) {
   if (opt.mpi) {
     Result<int> rank = farm_rank();
@@ -422,18 +486,7 @@ int run_collection(const SolveCliOptions& opt) {
     if ((fd = open_output(opt.output, opt.resume, earlier, error)) < 0) return fail(error);
     resumed = resumed_of(earlier);
   }
-  std::vector<size_t> todo;
-  for (size_t i = 0; i < c.problems.size(); ++i) {
-    if (auto it = resumed.find(c.problems[i].line); it != resumed.end()) {
-      tally.add(it->second);
-      ++tally.resumed;
-    } else {
-      todo.push_back(i);
-    }
-  }
-  if (tally.resumed > 0)
-    std::cerr << "Resuming " << opt.output << ": " << tally.resumed << " done, " << todo.size()
-              << " to go\n";
+  const std::vector<size_t> todo = problems_to_do(opt, c, resumed, tally);
 
   std::atomic<bool>& interrupted = catch_interrupt();
   const auto start = std::chrono::steady_clock::now();
@@ -453,43 +506,10 @@ int run_collection(const SolveCliOptions& opt) {
 
   std::vector<int> unfinished;
   if (opt.mpi) {
-    size_t handed = 0;
-    FarmPlan plan;
-    plan.stop = &interrupted;
-    plan.timeout_seconds = opt.mpi_timeout;
-    plan.next = [&]() -> std::optional<FarmTask> {
-      if (handed >= todo.size()) return std::nullopt;
-      const size_t i = handed++;
-      const Problem& p = c.problems[todo[i]];
-      return FarmTask{
-          i, pack({wire_number(uint64_t(p.index)), wire_number(uint64_t(p.line)), texts[todo[i]]})};
-    };
-    plan.more = [&] { return handed < todo.size(); };
-    plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {
-      const auto parts = unpack(bytes);
-      SolveOutput out;
-      if (parts && parts->size() == 3)
-        out = {(*parts)[0], (*parts)[1], (*parts)[2]};
-      else
-        out.errors = "a result from another rank that does not decode\n";
-      report(size_t(i), out.json.empty() ? 0 : summary_of(out.json).nodes, out);
-      return std::nullopt;
-    };
-    const FarmOutcome outcome = run_farm(plan);
-    for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
-    for (uint64_t i : outcome.unfinished) unfinished.push_back(c.problems[todo[i]].line);
-  } else {
-    const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
-    auto tables = make_tables(threads, opt.hash_mb);
-    if (!tables) return fail(tables.error());
-    run_batch(
-        todo.size(), *tables, progress, &interrupted,
-        [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
-          return solve_problem(opt, c.problems[todo[i]], table, live, &interrupted);
-        },
-        [&](size_t i, const SolveResult& r) {
-          report(i, r.nodes, solve_output(opt, c.problems[todo[i]], r));
-        });
+    unfinished = solve_on_ranks(opt, c, texts, todo, interrupted, report);
+  } else if (const std::string e = solve_here(opt, c, todo, progress, interrupted, report);
+             !e.empty()) {
+    return fail(e);
   }
   order.flush();
   progress.clear();

@@ -301,6 +301,36 @@ int verify_worker(const VerifyCliOptions& opt, const std::vector<std::string>& f
   return 0;
 }
 
+// Verifies the problems `todo` of `items` in this process, on --threads threads; an error
+// message, or empty.
+std::string verify_here(const VerifyCliOptions& opt, const std::vector<std::string>& formats,
+                        const std::vector<VerifyItem>& items, const std::vector<size_t>& todo,
+                        BatchProgress& progress, std::atomic<bool>& interrupted,
+                        const std::function<void(size_t, const VerifyOutput&)>& report) {
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
+  // --hash is the memory of a thread: the shared table and the scratch table of its checks.
+  auto tables =
+      make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
+  if (!tables) return tables.error();
+  VerifyOptions options = verify_options(opt, &interrupted);
+  // One problem: its threads solve it together (the checks after the solve run on one).
+  if (todo.size() == 1) options.solve_threads = opt.threads;
+  // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
+  run_batch(
+      todo.size(), *tables, progress, &interrupted,
+      [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
+        VerifyOptions o = options;
+        o.limits.progress = live;
+        return verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
+      },
+      [&](size_t i, const VerifyResult& r) {
+        VerifyOutput out = verify_output(opt, formats, todo[i], items[todo[i]], r);
+        out.summary = summary_of(r);
+        report(i, out);
+      });
+  return "";
+}
+
 int run_verify(const VerifyCliOptions& opt) {
   if (opt.resume && opt.output.empty()) return fail("--resume needs --output FILE");
   std::vector<std::string> formats;
@@ -346,45 +376,16 @@ int run_verify(const VerifyCliOptions& opt) {
 
   std::vector<std::string> unfinished;
   if (opt.mpi) {
-    size_t handed = 0;
-    FarmPlan plan;
-    plan.stop = &interrupted;
-    plan.timeout_seconds = opt.mpi_timeout;
-    plan.next = [&]() -> std::optional<FarmTask> {
-      if (handed >= todo.size()) return std::nullopt;
-      const size_t i = handed++;
-      return FarmTask{i, pack({wire_number(todo[i]), encode_item(items[todo[i]])})};
+    const auto task = [&](size_t i) {
+      return pack({wire_number(todo[i]), encode_item(items[todo[i]])});
     };
-    plan.more = [&] { return handed < todo.size(); };
-    plan.done = [&](uint64_t i, const std::string& bytes) -> std::optional<std::string> {
-      report(size_t(i), unpack_output(bytes));
-      return std::nullopt;
-    };
-    const FarmOutcome outcome = run_farm(plan);
-    for (int r : outcome.lost) std::cerr << "error: rank " << r << " stopped answering\n";
-    for (uint64_t i : outcome.unfinished) unfinished.push_back(items[todo[i]].key);
-  } else {
-    const size_t threads = std::max<size_t>(1, std::min<size_t>(opt.threads, todo.size()));
-    // --hash is the memory of a thread: the shared table and the scratch table of its checks.
-    auto tables =
-        make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
-    if (!tables) return fail(tables.error());
-    VerifyOptions options = verify_options(opt, &interrupted);
-    // One problem: its threads solve it together (the checks after the solve run on one).
-    if (todo.size() == 1) options.solve_threads = opt.threads;
-    // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
-    run_batch(
-        todo.size(), *tables, progress, &interrupted,
-        [&](size_t i, ProofTable& table, const std::function<void(const SearchProgress&)>& live) {
-          VerifyOptions o = options;
-          o.limits.progress = live;
-          return verify(items[todo[i]].record.position, items[todo[i]].claim, table, o);
-        },
-        [&](size_t i, const VerifyResult& r) {
-          VerifyOutput out = verify_output(opt, formats, todo[i], items[todo[i]], r);
-          out.summary = summary_of(r);
-          report(i, out);
-        });
+    const auto result = [&](size_t i, const std::string& b) { report(i, unpack_output(b)); };
+    for (size_t i : run_batch_on_ranks(todo.size(), task, result, &interrupted, opt.mpi_timeout))
+      unfinished.push_back(items[todo[i]].key);
+  } else if (const std::string e =
+                 verify_here(opt, formats, items, todo, progress, interrupted, report);
+             !e.empty()) {
+    return fail(e);
   }
   order.flush();
   progress.clear();
