@@ -397,12 +397,14 @@ void GenerationRun::merge(ClimbResult& result,
   }
 }
 
-// --ladder: one of the longest problems archived, or of those two plies shorter (so that a rung
-// no extension leads on from does not hold every climb).
+// --ladder: one of the longest problems archived, or of a rung a little below.
 const Candidate& GenerationRun::pick_longest(Rng& rng) const {
   int top = 0;
   for (const Candidate& c : archive_) top = std::max(top, c.features.length);
-  const int floor = top - (rng.chance(0.25) ? 2 : 0);
+  // Mostly the top rung, sometimes one to three rungs below: a rung that no extension leads on
+  // from must not hold every climb.
+  const double draw = rng.uniform();
+  const int floor = top - 2 * (draw < 0.5 ? 0 : draw < 0.75 ? 1 : draw < 0.9 ? 2 : 3);
   std::vector<int> picks;
   for (int i = 0; i < int(archive_.size()); ++i)
     if (archive_[i].features.length >= floor) picks.push_back(i);
@@ -549,7 +551,10 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
   for (int step = 0, draws = 0;
        step < options_.steps && draws < options_.steps * DRAWS_PER_STEP && !stopped(); ++draws) {
     // Step 1. A proposal: backward extension mostly from sound problems, edits otherwise.
-    const bool backward = options_.ladder || rng.chance(current.sound ? 0.5 : 0.15);
+    // The ladder extends backward mostly, and edits a rung now and then (a sound problem of
+    // the same length that other extensions may lead on from).
+    const bool backward =
+        options_.ladder ? rng.chance(0.75) : rng.chance(current.sound ? 0.5 : 0.15);
     std::optional<Layout> layout = backward ? extend_backward(current.position, rng, limits_)
                                             : mutate(current.layout, rng, limits_);
     if (!layout) continue;
@@ -561,9 +566,9 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
     if (!c) continue;
     consider(*c, table, result, batch, index);
     // Step 3. Anneal: better is taken, worse sometimes while the climb is young. The ladder
-    // moves only up, to a longer sound problem.
+    // moves only to a sound problem at least as long.
     if (options_.ladder) {
-      if (c->sound && c->features.length > current.features.length) current = std::move(*c);
+      if (c->sound && c->features.length >= current.features.length) current = std::move(*c);
       continue;
     }
     const double temperature = START_TEMPERATURE * (1.0 - double(step) / options_.steps);
