@@ -69,6 +69,16 @@ std::vector<size_t> run_batch_on_ranks(
   return {outcome.unfinished.begin(), outcome.unfinished.end()};
 }
 
+void work_for_rank0(int threads, double timeout_seconds, std::atomic<bool>& stop,
+                    const std::function<std::string(const std::string&, int)>& work) {
+  FarmPlan plan;
+  plan.threads = threads;
+  plan.stop = &stop;
+  plan.timeout_seconds = timeout_seconds;
+  plan.work = work;
+  run_farm(plan);
+}
+
 void add_ordered_option(CLI::App* sub, bool& ordered) {
   sub->add_flag("--ordered", ordered,
                 "Print the results in input order (the --output file still gets each as it "

@@ -103,6 +103,11 @@ std::vector<size_t> run_batch_on_ranks(
     const std::function<void(size_t, const std::string&)>& result, std::atomic<bool>* stop,
     double timeout_seconds);
 
+// --mpi on a worker rank: runs `work(task, thread)` for each task rank 0 sends, on `threads`
+// threads (each thread its own index, for its own table), until rank 0 says stop.
+void work_for_rank0(int threads, double timeout_seconds, std::atomic<bool>& stop,
+                    const std::function<std::string(const std::string&, int)>& work);
+
 // --ordered: results printed in input order however they finish. `ready(i, print)` says result i
 // is in: its print runs at once when every earlier result has printed, else once they have.
 // Not thread-safe: call it where printing is serialised (BatchProgress::finish).

@@ -379,11 +379,7 @@ int solve_worker(const SolveCliOptions& opt) {
   std::atomic<bool>& stop = catch_interrupt();
   auto tables = make_tables(size_t(opt.threads), opt.hash_mb);
   if (!tables) return fail(tables.error());
-  FarmPlan plan;
-  plan.threads = opt.threads;
-  plan.stop = &stop;
-  plan.timeout_seconds = opt.mpi_timeout;
-  plan.work = [&](const std::string& task, int thread) {
+  work_for_rank0(opt.threads, opt.mpi_timeout, stop, [&](const std::string& task, int thread) {
     const auto parts = unpack(task);
     if (!parts || parts->size() != 3) return pack({"", "", "a task that does not decode\n"});
     const int line = int(wire_to_number((*parts)[1]));
@@ -394,8 +390,7 @@ int solve_worker(const SolveCliOptions& opt) {
     if (table.used() > 0) table.clear();
     const SolveOutput out = solve_output(opt, *p, solve_problem(opt, *p, table, {}, &stop));
     return pack({out.json, out.text, out.errors});
-  };
-  run_farm(plan);
+  });
   return 0;
 }
 

@@ -281,11 +281,7 @@ int verify_worker(const VerifyCliOptions& opt, const std::vector<std::string>& f
                             std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
   if (!tables) return fail(tables.error());
   const VerifyOptions options = verify_options(opt, &stop);
-  FarmPlan plan;
-  plan.threads = opt.threads;
-  plan.stop = &stop;
-  plan.timeout_seconds = opt.mpi_timeout;
-  plan.work = [&](const std::string& task, int thread) {
+  work_for_rank0(opt.threads, opt.mpi_timeout, stop, [&](const std::string& task, int thread) {
     const auto parts = unpack(task);
     if (!parts || parts->size() != 2)
       return pack_output({"", "", 0, {}, "a task that does not decode\n"});
@@ -296,8 +292,7 @@ int verify_worker(const VerifyCliOptions& opt, const std::vector<std::string>& f
     if (table.used() > 0) table.clear();
     const VerifyResult r = verify(item.record.position, item.claim, table, options);
     return pack_output(verify_output(opt, formats, index, item, r));
-  };
-  run_farm(plan);
+  });
   return 0;
 }
 
