@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_fixture.h"
 #include "generator/dedupe.h"
 #include "generator/generate.h"
 #include "generator/mutation.h"
@@ -58,16 +59,6 @@ void require_sound(const Position& pos, const std::vector<Move>& line) {
   Position end = pos;
   for (Move m : line) end.do_move(m);
   CHECK(end.hand(BLACK).empty());
-}
-
-std::string output_of(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  CHECK(pclose(p) == 0);
-  return out;
 }
 
 // The value of "key": "..." in a JSON line.

@@ -12,21 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "cli_fixture.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string PROBLEMS = std::string(KANJU_TEST_DATA) + "/mpi50.tsv";
-
-std::string output_of(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  CHECK(pclose(p) == 0);
-  return out;
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
