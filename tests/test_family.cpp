@@ -5,19 +5,15 @@
 #include <vector>
 
 #include "generator/family.h"
-#include "solver/sfen.h"
-#include "solver/usi_move.h"
+#include "sfen_fixture.h"
 
 using namespace kanju;
 
 namespace {
 
 std::string key_of(const char* sfen, const char* line) {
-  Result<Position> pos = parse_sfen(sfen);
-  REQUIRE(pos);
-  Result<std::vector<Move>> moves = parse_usi_line(*pos, line);
-  REQUIRE(moves);
-  return family_key(*pos, *moves);
+  const Position pos = test::from_sfen(sfen);
+  return family_key(pos, test::usi_line(pos, line));
 }
 
 }  // namespace

@@ -3,19 +3,15 @@
 #include <vector>
 
 #include "generator/score.h"
-#include "solver/sfen.h"
-#include "solver/usi_move.h"
+#include "sfen_fixture.h"
 
 using namespace kanju;
 
 namespace {
 
 Features features(const char* sfen, const char* line) {
-  Result<Position> pos = parse_sfen(sfen);
-  REQUIRE(pos);
-  Result<std::vector<Move>> moves = parse_usi_line(*pos, line);
-  REQUIRE(moves);
-  return features_of(*pos, *moves);
+  const Position pos = test::from_sfen(sfen);
+  return features_of(pos, test::usi_line(pos, line));
 }
 
 }  // namespace

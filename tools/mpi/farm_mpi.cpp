@@ -369,18 +369,20 @@ class Worker {
         ++running_;
       }
       std::string result;
+      bool ok = true;
       const auto start = Clock::now();
       try {
         result = plan_.work(task.data, thread);
       } catch (...) {
+        ok = false;
         std::lock_guard lock(mutex_);
         if (!failure_) failure_ = std::current_exception();
       }
       const auto micros = uint64_t(seconds_since(start) * 1e6);
       std::lock_guard lock(mutex_);
       --running_;
-      // A search cut short by a stop is not a result.
-      if (!(plan_.stop && plan_.stop->load()))
+      // A search cut short by a stop, or a task that threw, is not a result.
+      if (ok && !(plan_.stop && plan_.stop->load()))
         results_.push_back(
             {task.id, pack({wire_number(task.id), std::move(result), wire_number(micros)})});
       done_.notify_one();
