@@ -59,6 +59,7 @@ bool Dfpn::out_of_budget() {
   next_check_ = nodes_ + 1024;
   if (nodes_ >= query_limit_) aborted_ = true;
   if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;
+  if (query_done_ && query_done_->load(std::memory_order_relaxed)) aborted_ = true;
   const double elapsed = elapsed_seconds();
   if (limits_.max_seconds > 0 && elapsed >= limits_.max_seconds) aborted_ = true;
   if (limits_.progress && elapsed >= next_progress_) {
@@ -234,9 +235,11 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
   // The children's entries are mostly far apart in a large table: ask for all of them first,
   // so that the memory serves them while the first children are set up.
-  for (const Child& c : kids)
-    table_.prefetch(table_.keyed_by_position() ? pos.key_after(c.move)
+  for (Child& c : kids) {
+    if (busy_) c.key = pos.key_after(c.move);
+    table_.prefetch(table_.keyed_by_position() ? (busy_ ? c.key : pos.key_after(c.move))
                                                : pos.board_key_after(c.move));
+  }
   for (Child& c : kids) {
     init_child(pos, ply, c, child_remaining);
     // A mate in one ends an OR node at once.
@@ -248,8 +251,8 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
 // OR: pn = min, dn = sum, except that drops of one ranging piece on different squares count
 // once, by their max (see Child::max_dn). Proven by the shortest proven child. `sum_dn`: the sum
 // without the max-counted children.
-NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& kids, int& best,
-                               PnDn& second, PnDn& sum_dn) const {
+NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& kids,
+                               Choice& ch) const {
   const Hand hand = pos.hand(attacker_);
   PnDn pn = PN_INF, dn = 0, max_dn = 0;
   MateLen lo = NO_MATE_LEN;
@@ -268,17 +271,19 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
       disproof = hand_min(disproof, hand_before_move(pos, kids[i].move, v.hand));
       rep |= v.rep;
     }
-    track_smallest(v.pn, i, pn, second, best, takes_tie(kids[i].move));
+    pn = std::min(pn, v.pn);
+    track_smallest(virtual_number(kids[i], v.pn), i, ch.smallest, ch.second, ch.best,
+                   takes_tie(kids[i].move));
   }
   if (proven >= 0) {
     const Child& c = kids[proven];
-    best = proven;
+    ch.best = proven;
     NodeOutcome o =
         proven_outcome(plus_one(c.v.hi), hand_before_move(pos, c.move, c.v.hand), c.move);
     o.exact = c.v.exact;
     return o;
   }
-  sum_dn = dn;
+  ch.sum_dn = dn;
   dn = saturating_add(dn, max_dn);
   if (dn == 0) {
     NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
@@ -287,13 +292,13 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   }
   NodeOutcome n;
   n.pn = pn, n.dn = dn;
-  n.best = best >= 0 ? kids[best].move : MOVE_NONE;
+  n.best = ch.best >= 0 ? kids[ch.best].move : MOVE_NONE;
   return n;
 }
 
 // AND: pn = sum over the children not delayed, dn = min. Proven when every child is.
-NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids, int& best,
-                                PnDn& second) const {
+NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids,
+                                Choice& ch) const {
   PnDn pn = 0, dn = PN_INF;
   MateLen hi = 0;
   Hand proof;
@@ -302,7 +307,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
     if (v.disproven()) {
-      best = i;
+      ch.best = i;
       Hand d = v.hand;
       // A refuting drop needs the defender to keep that piece: the attacker may not hold more.
       if (kids[i].move.is_drop()) {
@@ -324,10 +329,12 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     const int prev = kids[i].delayed_behind;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed (see expand)
     pn = saturating_add(pn, v.pn);
-    track_smallest(v.dn, i, dn, second, best, takes_tie(kids[i].move));
+    dn = std::min(dn, v.dn);
+    track_smallest(virtual_number(kids[i], v.dn), i, ch.smallest, ch.second, ch.best,
+                   takes_tie(kids[i].move));
   }
   if (all_proven) {
-    best = -1;
+    ch.best = -1;
     NodeOutcome o = proven_outcome(hi, mated_proof_hand(pos, proof), MOVE_NONE);
     o.exact = exact;
     return o;
@@ -337,12 +344,22 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
   return n;
 }
 
-NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
-                            PnDn& sum_dn) {
-  best = -1;
-  second = PN_INF;
-  return or_node ? aggregate_or(pos, frames_[ply], best, second, sum_dn)
-                 : aggregate_and(pos, frames_[ply], best, second);
+// Kaneko's virtual numbers (busy_marks.h): each other search inside the child raises the number
+// it is chosen by by half. Only the choice sees them (Choice::smallest, the loop of mid()); the
+// table keeps the real numbers, or a search at a node shared with another would raise it once
+// more at every ply up the shared path. A child already seen with the others inside it
+// (crowded_view) is not raised twice. Finished children keep their numbers: a proof or
+// disproof is never disguised.
+PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
+  if (!reads_marks_ || v == 0 || v >= PN_INF || c.v.crowded) return v;
+  const int inside = busy_->count(c.key);
+  if (inside == 0) return v;
+  return std::min<PnDn>(THRESHOLD_MAX - 1, v + PnDn(inside) * (v / 2 + 1));
+}
+
+NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, Choice& ch) {
+  ch = Choice{};
+  return or_node ? aggregate_or(pos, frames_[ply], ch) : aggregate_and(pos, frames_[ply], ch);
 }
 
 // The thresholds of the child to search next (mid, step 3). The 1+epsilon trick: let the child
@@ -395,6 +412,7 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   const uint64_t key = pos.key();
   path_.position(ply) = key;
   if (path_.repeats(ply, key)) return disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
+  const BusyMark mark(busy_, key);  // other searches on the table see this one here
 
   // Step 2. Generate the children and give each its first estimate.
   NodeOutcome node;
@@ -405,16 +423,19 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
 
   // Step 3. Search the most promising child until this node's numbers cross a threshold.
-  int best;
-  PnDn second, sum_dn = 0;
+  Choice ch;
   for (;;) {
-    node = aggregate(pos, ply, or_node, best, second, sum_dn);
-    if (node.dn == 0 && !or_node && !refutation_stands(pos, ply, best, remaining, node)) continue;
-    if (node.pn == 0 || node.dn == 0 || node.pn >= thpn || node.dn >= thdn) break;
+    node = aggregate(pos, ply, or_node, ch);
+    if (node.dn == 0 && !or_node && !refutation_stands(pos, ply, ch.best, remaining, node))
+      continue;
+    if (node.pn == 0 || node.dn == 0) break;
+    // The number the child is chosen by: the node's own, or its virtual one (virtual_number).
+    if ((or_node ? ch.smallest : node.pn) >= thpn || (or_node ? node.dn : ch.smallest) >= thdn)
+      break;
     if (out_of_budget()) break;
-    Child& c = frames_[ply][best];
+    Child& c = frames_[ply][ch.best];
     PnDn child_thpn, child_thdn;
-    child_thresholds(or_node, c, node, thpn, thdn, second, sum_dn, child_thpn, child_thdn);
+    child_thresholds(or_node, c, node, thpn, thdn, ch.second, ch.sum_dn, child_thpn, child_thdn);
     path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), c.move, ply);
     visit(pos, c.move);
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
@@ -436,7 +457,21 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     return node;
   }
   store(pos, node, nodes_ - nodes_before, remaining);
-  return node;
+  return crowded_view(or_node, node, ch);
+}
+
+// What the parent sees of a node left because other searches are inside its best child (the
+// node's virtual number crossed the threshold, its real one did not): the virtual number, or
+// the parent would send the search straight back in with the same threshold, and again, for as
+// long as the other search stays. The table keeps the real numbers.
+NodeOutcome Dfpn::crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const {
+  if (node.pn == 0 || node.dn == 0) return node;
+  NodeOutcome seen = node;
+  PnDn& number = or_node ? seen.pn : seen.dn;
+  if (ch.smallest <= number) return node;
+  number = ch.smallest;
+  seen.crowded = true;
+  return seen;
 }
 
 }  // namespace kanju

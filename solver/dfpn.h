@@ -15,6 +15,7 @@
 #include <functional>
 #include <vector>
 
+#include "busy_marks.h"
 #include "interposition.h"
 #include "movegen.h"
 #include "position.h"
@@ -54,6 +55,9 @@ struct NodeOutcome {
   // more or less in the attacker's hand can change: it holds for this very hand only, and the
   // table keeps it apart from the results shared between hands.
   bool exact = false;
+  // The search's own view, not the table's: the number the node was left by includes other
+  // searches inside it (Dfpn::virtual_number), and already counts them. Never stored.
+  bool crowded = false;
 
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
@@ -99,6 +103,17 @@ class Dfpn {
   // different parts of the tree. Seed 0 (the default): the first child, as one thread searches.
   // Only the order of the search changes, never a result.
   void set_tie_break(uint64_t seed) { tie_seed_ = seed; }
+  // One of several searches on a shared table (helper_threads.h): each marks the positions it
+  // is in, and takes a child another search is in as less promising than its numbers say
+  // (busy_marks.h). Null (the default): no marks, as one thread searches. Only the order of the
+  // search changes, never a result.
+  // Set from another thread, `done` ends the current query early, as a budget would: another
+  // search on the shared table has answered it (helper_threads.h). Null: only the limits end it.
+  void set_query_done(const std::atomic<bool>* done) { query_done_ = done; }
+  void set_busy_marks(BusyMarks* marks, bool reads = true) {
+    busy_ = marks;
+    reads_marks_ = marks && reads;
+  }
 
   // What the next progress reports say the search is doing.
   void set_phase(const char* phase, int best_length) {
@@ -130,7 +145,11 @@ class Dfpn {
     bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
     bool rep_tested = false;     // judged not futile through a repetition: for this path only
     bool max_dn = false;         // OR node: counted in the disproof number by max, not by sum
+    uint64_t key = 0;            // the child's position key, when there are busy marks
   };
+  // The number by which a child is chosen: its proof number at an OR node, its disproof number
+  // at an AND node, raised while other searches are inside it (set_busy_marks).
+  PnDn virtual_number(const Child& c, PnDn v) const;
 
   NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
   bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);
@@ -141,12 +160,17 @@ class Dfpn {
   NodeOutcome only_futile_replies(Position& pos, int ply, const MoveList<EVASIONS>& moves,
                                   MateLen remaining);
   void init_child(Position& pos, int ply, Child& c, MateLen child_remaining);
-  NodeOutcome aggregate(const Position& pos, int ply, bool or_node, int& best, PnDn& second,
-                        PnDn& sum_dn);
-  NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, int& best,
-                           PnDn& second, PnDn& sum_dn) const;
-  NodeOutcome aggregate_and(const Position& pos, const std::vector<Child>& kids, int& best,
-                            PnDn& second) const;
+  // The child to search next and the numbers that bound its search (mid, step 3).
+  struct Choice {
+    int best = -1;           // the child
+    PnDn smallest = PN_INF;  // its number (OR: proof, AND: disproof), virtual_number's
+    PnDn second = PN_INF;    // the next sibling's
+    PnDn sum_dn = 0;         // OR: the disproof numbers' sum without the max-counted children
+  };
+  NodeOutcome aggregate(const Position& pos, int ply, bool or_node, Choice& ch);
+  NodeOutcome crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const;
+  NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
+  NodeOutcome aggregate_and(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
   void child_thresholds(bool or_node, const Child& c, const NodeOutcome& node, PnDn thpn, PnDn thdn,
                         PnDn second, PnDn sum_dn, PnDn& child_thpn, PnDn& child_thdn) const;
   bool refutation_stands(Position& pos, int ply, int best, MateLen remaining, NodeOutcome& node);
@@ -187,8 +211,11 @@ class Dfpn {
   uint64_t nodes_ = 0;
   uint64_t expansions_ = 0;
   uint64_t next_check_ = 0;
-  uint64_t query_limit_ = UINT64_MAX;  // start_query
-  uint64_t tie_seed_ = 0;              // set_tie_break
+  uint64_t query_limit_ = UINT64_MAX;              // start_query
+  uint64_t tie_seed_ = 0;                          // set_tie_break
+  BusyMarks* busy_ = nullptr;                      // set_busy_marks
+  const std::atomic<bool>* query_done_ = nullptr;  // set_query_done
+  bool reads_marks_ = false;                       // set_busy_marks
   bool takes_tie(Move m) const {
     if (tie_seed_ == 0) return false;
     const uint64_t x = (tie_seed_ ^ m.raw()) * 0x9e3779b97f4a7c15ULL;

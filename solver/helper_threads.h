@@ -2,14 +2,16 @@
 // helper searches ask the same question of the same position on the same table, each breaking
 // ties between equally promising children in an order of its own (Dfpn::set_tie_break), so that
 // they explore other parts of the tree and leave proofs and disproofs in the table where the
-// main search finds them. Only the main search's answer is used, and it rests only on what the
+// main search finds them. Every search, the main one included, marks the positions it is in
+// and leans away from a child another search is in (Kaneko's virtual numbers, busy_marks.h). Only the main search's answer is used, and it rests only on what the
 // table holds, which every search proved: the answer is the one thread's, only sooner. The
-// helpers stop when the main search returns.
+// helpers stop when the main search returns, and the main search stops when a helper has answered.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "dfpn.h"
@@ -32,7 +34,13 @@ class HelperThreads {
   uint64_t nodes() const;
 
  private:
+  void answer(const NodeOutcome& o);
+
   ProofTable& table_;
+  std::mutex answer_mutex_;
+  std::atomic<bool> answered_{false};  // a helper answered the current query (answer)
+  NodeOutcome helper_answer_;          // its answer
+  BusyMarks busy_;  // where each search is, so that they spread out (busy_marks.h)
   std::atomic<bool> stop_{false};
   std::vector<std::unique_ptr<Dfpn>> helpers_;
 };

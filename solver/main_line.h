@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dfpn.h"
+#include "helper_threads.h"
 #include "position.h"
 
 namespace kanju {
@@ -24,8 +25,10 @@ struct ExtractedLine {
   // out of budget (docs/RULES.md §3.3): another defence as long might leave none.
   bool tie_break_unfinished = false;
 };
+// `helpers`, if given, search each bounded question beside `dfpn` (helper_threads.h).
 ExtractedLine extract_main_line(Dfpn& dfpn, const ProofTable& table, Color attacker, Position& pos,
-                                int value, const std::vector<Move>& preferred = {});
+                                int value, const std::vector<Move>& preferred = {},
+                                HelperThreads* helpers = nullptr);
 
 // A mate line for a node proven to mate within `root_bound` plies but not proven shortest,
 // walked down the table's proofs (see main_line.cpp); `root_bound` is lowered to the root's

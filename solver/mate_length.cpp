@@ -16,8 +16,12 @@ namespace kanju {
 // short stores no failure); it proves nothing shortest, it only lowers the known bound.
 // Returns the root's mate length after the pass, -1 when the global budget ran out.
 int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, uint64_t per_query,
-                    std::unordered_set<uint64_t>& tried) {
+                    std::unordered_set<uint64_t>& tried, HelperThreads* helpers) {
   const Color attacker = pos.side_to_move();
+  auto prove = [&](MateLen max_len, uint64_t budget) {
+    return helpers ? helpers->prove(dfpn, pos, attacker, max_len, budget)
+                   : dfpn.prove(pos, attacker, max_len, budget);
+  };
   for (Move m : line) pos.do_move(m);
   size_t undone = 0;
   int root_length = -1;
@@ -27,7 +31,7 @@ int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, ui
     // The node's questions share `per_query` nodes.
     const uint64_t node_limit = dfpn.nodes() + per_query;
     auto left = [&] { return node_limit - std::min(node_limit, dfpn.nodes()); };
-    NodeOutcome o = dfpn.prove(pos, attacker, DEPTH_UNLIMITED, left());
+    NodeOutcome o = prove(DEPTH_UNLIMITED, left());
     int len = o.proven() ? int(o.hi) : -1;
     // A defender node is worth asking only when its reply on the line now mates sooner than
     // the node's own proof says: otherwise that reply alone keeps the node's length (the
@@ -38,7 +42,7 @@ int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, ui
     while (ask && len >= 2 && i > 0) {  // the root's own question is the caller's
       // A query that came back unanswered in an earlier pass would again.
       if (!tried.insert(pos.key() ^ (uint64_t(len) * 0x9e3779b97f4a7c15ULL)).second) break;
-      const NodeOutcome shorter = dfpn.prove(pos, attacker, MateLen(len - 2), left());
+      const NodeOutcome shorter = prove(MateLen(len - 2), left());
       if (!shorter.proven()) break;
       len = shorter.hi;
     }
@@ -64,7 +68,7 @@ MateLength shortest_mate(Dfpn& dfpn, Position& pos, int first_length, uint64_t f
       if (found.empty()) break;
       const uint64_t per_query =
           std::clamp<uint64_t>(first_proof_nodes / 500, 20'000, local_query_nodes);
-      const int shorter = shorten_locally(dfpn, pos, found, per_query, tried);
+      const int shorter = shorten_locally(dfpn, pos, found, per_query, tried, helpers);
       if (shorter < 0 || shorter >= length) break;
       length = shorter;
       dfpn.set_phase("shorten", length);

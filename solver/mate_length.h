@@ -30,6 +30,6 @@ MateLength shortest_mate(Dfpn& dfpn, Position& pos, int first_length, uint64_t f
 // the questions that came back unanswered, across passes. Returns the root's mate length after
 // the pass, -1 when the search's limits ran out.
 int shorten_locally(Dfpn& dfpn, Position& pos, const std::vector<Move>& line, uint64_t per_query,
-                    std::unordered_set<uint64_t>& tried);
+                    std::unordered_set<uint64_t>& tried, HelperThreads* helpers = nullptr);
 
 }  // namespace kanju

@@ -164,8 +164,8 @@ class Solver {
     dfpn_.set_phase("line", length);
     ExtractedLine extracted;
     for (int attempt = 0;; ++attempt) {
-      extracted =
-          extract_main_line(dfpn_, table_, attacker_, pos_, length, options_.preferred_line);
+      extracted = extract_main_line(dfpn_, table_, attacker_, pos_, length, options_.preferred_line,
+                                    helpers_.get());
       // The proof may have used up the limit: where the caller allows (unproven_line), a length
       // proven is worth a tenth more to print its line, as a mate not proven shortest is.
       if (!extracted.failed || attempt > 0 || !extend()) break;
