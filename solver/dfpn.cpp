@@ -89,6 +89,7 @@ bool Dfpn::limits_reached() const {
 
 NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len, uint64_t budget) {
   attacker_ = attacker;
+  query_bounded_ = max_len < DEPTH_UNLIMITED;
   start_query(budget);
   if (nodes_ == 0) start_ = std::chrono::steady_clock::now();
   aborted_ = false;
@@ -345,13 +346,16 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
 }
 
 // Kaneko's virtual numbers (busy_marks.h): each other search inside the child raises the number
-// it is chosen by by half. Only the choice sees them (Choice::smallest, the loop of mid()); the
+// it is chosen by by half, in questions with a length limit only. Those must refute every check
+// (bushy), where searches spread out do best; a mate at all is mostly one narrow line, where
+// helpers on the main search's heels do best (ミクロコスモス's first proof on two threads: 27-29 s
+// this way, 36-42 s with the marks read there too; README "One problem on several threads"). Only the choice sees them (Choice::smallest, the loop of mid()); the
 // table keeps the real numbers, or a search at a node shared with another would raise it once
 // more at every ply up the shared path. A child already seen with the others inside it
 // (crowded_view) is not raised twice. Finished children keep their numbers: a proof or
 // disproof is never disguised.
 PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
-  if (!reads_marks_ || v == 0 || v >= PN_INF || c.v.crowded) return v;
+  if (!reads_marks_ || !query_bounded_ || v == 0 || v >= PN_INF || c.v.crowded) return v;
   const int inside = busy_->count(c.key);
   if (inside == 0) return v;
   return std::min<PnDn>(THRESHOLD_MAX - 1, v + PnDn(inside) * (v / 2 + 1));

@@ -216,6 +216,7 @@ class Dfpn {
   BusyMarks* busy_ = nullptr;                      // set_busy_marks
   const std::atomic<bool>* query_done_ = nullptr;  // set_query_done
   bool reads_marks_ = false;                       // set_busy_marks
+  bool query_bounded_ = false;  // the current query has a length limit (virtual_number)
   bool takes_tie(Move m) const {
     if (tie_seed_ == 0) return false;
     const uint64_t x = (tie_seed_ ^ m.raw()) * 0x9e3779b97f4a7c15ULL;
