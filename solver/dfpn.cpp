@@ -236,9 +236,10 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
   // The children's entries are mostly far apart in a large table: ask for all of them first,
   // so that the memory serves them while the first children are set up.
+  const bool steered = steered_by_marks();
   for (Child& c : kids) {
-    if (busy_) c.key = pos.key_after(c.move);
-    table_.prefetch(table_.keyed_by_position() ? (busy_ ? c.key : pos.key_after(c.move))
+    if (steered) c.key = pos.key_after(c.move);  // for virtual_number
+    table_.prefetch(table_.keyed_by_position() ? (steered ? c.key : pos.key_after(c.move))
                                                : pos.board_key_after(c.move));
   }
   for (Child& c : kids) {
@@ -346,16 +347,16 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
 }
 
 // Kaneko's virtual numbers (busy_marks.h): each other search inside the child raises the number
-// it is chosen by by half, in questions with a length limit only. Those must refute every check
-// (bushy), where searches spread out do best; a mate at all is mostly one narrow line, where
-// helpers on the main search's heels do best (ミクロコスモス's first proof on two threads: 27-29 s
-// this way, 36-42 s with the marks read there too; README "One problem on several threads"). Only the choice sees them (Choice::smallest, the loop of mid()); the
-// table keeps the real numbers, or a search at a node shared with another would raise it once
-// more at every ply up the shared path. A child already seen with the others inside it
-// (crowded_view) is not raised twice. Finished children keep their numbers: a proof or
-// disproof is never disguised.
+// it is chosen by by half, in questions with a length limit only (steered_by_marks). Those must
+// refute every check, where searches spread out do best; a mate at all is mostly one narrow
+// line, where helpers on the main search's heels do best (ミクロコスモス's first proof on two
+// threads: 27-29 s this way, 36-42 s with the marks read there too; README "One problem on
+// several threads"). Only the choice sees them (Choice::smallest, the loop of mid()); the table
+// keeps the real numbers, or a search at a node shared with another would raise it once more at
+// every ply up the shared path. A child already seen with the others inside it (crowded_view) is
+// not raised twice. Finished children keep their numbers: a proof or disproof is never disguised.
 PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
-  if (!reads_marks_ || !query_bounded_ || v == 0 || v >= PN_INF || c.v.crowded) return v;
+  if (!steered_by_marks() || v == 0 || v >= PN_INF || c.v.crowded) return v;
   const int inside = busy_->count(c.key);
   if (inside == 0) return v;
   return std::min<PnDn>(THRESHOLD_MAX - 1, v + PnDn(inside) * (v / 2 + 1));

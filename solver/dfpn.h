@@ -103,13 +103,13 @@ class Dfpn {
   // different parts of the tree. Seed 0 (the default): the first child, as one thread searches.
   // Only the order of the search changes, never a result.
   void set_tie_break(uint64_t seed) { tie_seed_ = seed; }
-  // One of several searches on a shared table (helper_threads.h): each marks the positions it
-  // is in, and takes a child another search is in as less promising than its numbers say
-  // (busy_marks.h). Null (the default): no marks, as one thread searches. Only the order of the
-  // search changes, never a result.
   // Set from another thread, `done` ends the current query early, as a budget would: another
   // search on the shared table has answered it (helper_threads.h). Null: only the limits end it.
   void set_query_done(const std::atomic<bool>* done) { query_done_ = done; }
+  // One of several searches on a shared table (helper_threads.h): each marks the positions it
+  // is in and, if it `reads` them, takes a child another search is in as less promising than
+  // its numbers say (busy_marks.h, virtual_number). Null (the default): no marks, as one thread
+  // searches. Only the order of the search changes, never a result.
   void set_busy_marks(BusyMarks* marks, bool reads = true) {
     busy_ = marks;
     reads_marks_ = marks && reads;
@@ -150,6 +150,7 @@ class Dfpn {
   // The number by which a child is chosen: its proof number at an OR node, its disproof number
   // at an AND node, raised while other searches are inside it (set_busy_marks).
   PnDn virtual_number(const Child& c, PnDn v) const;
+  bool steered_by_marks() const { return reads_marks_ && query_bounded_; }
 
   NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
   bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);

@@ -239,15 +239,6 @@ ExtractedLine extract_main_line(Dfpn& dfpn, const ProofTable& table, Color attac
   return line;
 }
 
-// A mate line for a node proven to mate within `bound` plies but not proven shortest (the
-// search ran out before it could be). Each node is proven again within its bound, which the
-// table answers at once when it still holds the proof: the attacker plays the proving check,
-// the defender the reply with the longest mate the table knows, futile interpositions left
-// out. Every choice rests on a proof, so the line is a forced mate; it is not the composer's
-// solution, whose length is unknown. The bound falls by at least one a ply, so the walk ends.
-// Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
-// the budget.
-// `bound` is lowered to the root's proven length.
 namespace {
 
 // bounded_line's defence: the reply that is no futile interposition with the longest mate the
@@ -271,6 +262,15 @@ Move longest_known_reply(Dfpn& dfpn, Position& pos, Color attacker, int bound) {
 
 }  // namespace
 
+// A mate line for a node proven to mate within `bound` plies but not proven shortest (the
+// search ran out before it could be). Each node is proven again within its bound, which the
+// table answers at once when it still holds the proof: the attacker plays the proving check,
+// the defender the reply with the longest mate the table knows, futile interpositions left
+// out. Every choice rests on a proof, so the line is a forced mate; it is not the composer's
+// solution, whose length is unknown. The bound falls by at least one a ply, so the walk ends.
+// Iterative: such lines run to 1,500 plies. Empty when a proof could not be found again within
+// the budget.
+// `bound` is lowered to the root's proven length.
 std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, int& root_bound) {
   int bound = root_bound;
   const Color attacker = pos.side_to_move();
