@@ -64,6 +64,9 @@ struct FarmOutcome {
   std::vector<int> lost;             // ranks that stopped answering
   std::vector<uint64_t> unfinished;  // tasks handed out whose results never came
   bool stopped = false;              // ended by `stop`
+  // A rank of the job died (lost, or rank 0 gone silent): MPI_Finalize, which waits for every
+  // rank, could wait for it forever, so run_farm leaves it out. Rank 0 tells the workers.
+  bool peer_lost = false;
 };
 
 // Whether this kanju was built with MPI.

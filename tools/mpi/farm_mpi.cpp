@@ -176,9 +176,10 @@ class Coordinator {
       busy |= out_.progress();
       idle(busy);
     }
+    outcome_.peer_lost = !outcome_.lost.empty();
     for (size_t r = 1; r < ranks_.size(); ++r) {
       if (!ranks_[r].alive) continue;
-      out_.send(int(r), STOP, "");
+      out_.send(int(r), STOP, outcome_.peer_lost ? "lost" : "");
       outcome_.unfinished.insert(outcome_.unfinished.end(), ranks_[r].held.begin(),
                                  ranks_[r].held.end());
     }
@@ -306,6 +307,7 @@ class Worker {
           messages_.push_back(std::move(bytes));
         } else if (tag == STOP) {
           stopped = true;
+          peer_lost_ = !bytes.empty();  // "lost": another rank died
         }
       }
       try {
@@ -320,7 +322,7 @@ class Worker {
       busy |= send_results();
       // Rank 0 beats every second; silence means it is gone, and so is the run. A signal to
       // this rank (mpirun passes Ctrl-C on as SIGTERM) ends it too.
-      if (seconds_since(heard) > plan_.timeout_seconds) stopped = true;
+      if (seconds_since(heard) > plan_.timeout_seconds) stopped = peer_lost_ = true;
       if (plan_.stop && plan_.stop->load()) stopped = true;
       if (out_.silent_seconds(0) > 1) out_.send(0, BEAT, "");
       busy |= out_.progress();
@@ -353,7 +355,9 @@ class Worker {
       // Ends the job: rank 0 has written every result it received; --resume does the rest.
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    return {};
+    FarmOutcome outcome;
+    outcome.peer_lost = peer_lost_;
+    return outcome;
   }
 
  private:
@@ -426,6 +430,7 @@ class Worker {
   std::vector<FarmTask> deferred_;     // ... these tasks start
   int running_ = 0;
   bool quit_ = false;
+  bool peer_lost_ = false;      // main thread only: FarmOutcome::peer_lost
   std::exception_ptr failure_;  // the first exception of a task or a message
 };
 
@@ -458,7 +463,11 @@ FarmOutcome run_farm(const FarmPlan& plan) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   FarmOutcome outcome = rank == 0 ? Coordinator(plan, size).run() : Worker(plan).run();
-  MPI_Finalize();
+  // With a rank dead, OpenMPI's MPI_Finalize can wait for it forever (seen under mpirun
+  // --enable-recovery: rank 0 hung there after naming the lost rank). Every result is written
+  // by now; the process ends without it, which mpirun --enable-recovery tolerates as it did the
+  // dead rank.
+  if (!outcome.peer_lost) MPI_Finalize();
   return outcome;
 }
 
