@@ -32,17 +32,15 @@ void ProofTable::clear() {
   policy_.reset();
 }
 
-void ProofTable::set_concurrent(bool on) {
-  if (on && !locks_) locks_ = std::make_unique<bool[]>(LOCKS);
-  concurrent_ = on;
-}
+void ProofTable::set_concurrent(bool on) { concurrent_ = on; }
 
 TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const {
   TableResult r;
   const Bucket& b = bucket(key);
+  key = stored_key(key);
   const Guard guard(*this, b);
   for (int i = 0; i < BUCKET; ++i) {
-    if (b.keys[i] != key) continue;
+    if (key_at(b, i) != key) continue;
     const TableEntry& e = b.entries[i];
     if (e.generation() != generation_) continue;
     // 1. A proof with fewer pieces than we hold also proves this node.
@@ -91,12 +89,13 @@ TableResult ProofTable::probe(uint64_t key, Hand hand, MateLen remaining) const 
 
 Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
   const Bucket& b = bucket(key);
+  key = stored_key(key);
   const Guard guard(*this, b);
   Move hint = MOVE_NONE;
   MateLen lo = 0;
   for (int i = 0; i < BUCKET; ++i) {
     const TableEntry& e = b.entries[i];
-    if (b.keys[i] != key || e.generation() != generation_ || !e.disproven()) continue;
+    if (key_at(b, i) != key || e.generation() != generation_ || !e.disproven()) continue;
     if (e.hand.dominates(hand) && e.best && e.lo > lo) hint = e.best, lo = e.lo;
   }
   return hint;
@@ -105,11 +104,12 @@ Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
 void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
                        uint64_t amount, bool rep_dependent, MateLen depth) {
   Bucket& b = bucket(key);
+  key = stored_key(key);
   const Guard guard(*this, b);
   const bool finished = pn == 0 || dn == 0;
   int slot = -1;
   for (int i = 0; i < BUCKET; ++i)
-    if (b.keys[i] == key && b.entries[i].hand == hand && live(b, i)) {
+    if (key_at(b, i) == key && b.entries[i].hand == hand && live(b, i)) {
       slot = i;
       break;
     }
@@ -121,12 +121,12 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
     slot = 0;
     for (int i = 1; i < BUCKET; ++i)
       if (keep_value(b.entries[i]) < keep_value(b.entries[slot])) slot = i;
-    b.keys[slot] = 0;
+    set_key(b, slot, 0);
   }
   TableEntry& e = b.entries[slot];
-  if (b.keys[slot] != key || e.hand != hand || !live(b, slot)) e = TableEntry{};
+  if (key_at(b, slot) != key || e.hand != hand || !live(b, slot)) e = TableEntry{};
   const uint8_t stamp = uint8_t(generation_ << 1);
-  b.keys[slot] = key;
+  set_key(b, slot, key);
   e.hand = hand;
   e.pn = uint32_t(std::min<PnDn>(pn, STORED_MAX));
   e.dn = uint32_t(std::min<PnDn>(dn, STORED_MAX));
@@ -184,7 +184,7 @@ void ProofTable::collect(const std::atomic<bool>* stop) {
     const Guard guard(*this, b);
     for (int i = 0; i < BUCKET; ++i)
       if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
-        b.keys[i] = 0;
+        set_key(b, i, 0);
         b.entries[i] = TableEntry{};
         count_used(-1);
       }
