@@ -46,6 +46,8 @@ constexpr double START_TEMPERATURE = 8;
 constexpr int MAX_PRUNES = 8;
 // The screen for other mating checks (screen.h): at most this many nodes in all, and per check.
 constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
+// The ladder's screen of a backward step's first move (cooked_first_move), per check and in all.
+constexpr uint64_t FIRST_MOVE_NODES = 2'000, FIRST_MOVE_TOTAL = 100'000;
 // Proposals drawn per proposal solved, at most: most failed draws cost nothing.
 constexpr int DRAWS_PER_STEP = 20;
 
@@ -208,6 +210,8 @@ class GenerationRun {
                 uint64_t index);
   bool verify_and_prune(Candidate& c, ProofTable& table, ClimbCounts& counts);
   bool quickly_refuted(const Candidate& c, ProofTable& table, ClimbCounts& counts);
+  bool cooked_first_move(const Layout& layout, const std::vector<Move>& played, ProofTable& table,
+                         ClimbCounts& counts);
   // The screening budget for proposals near a problem of `length` plies: longer problems need
   // more, and most proposals that do not mate would spend the whole of it.
   uint64_t solve_budget(int length) const {
@@ -466,6 +470,27 @@ bool GenerationRun::quickly_refuted(const Candidate& c, ProofTable& table, Climb
   return s == Screen::Cooked;
 }
 
+// The ladder's backward step (A', D') leads to a sound problem only if no other first check
+// mates: such a check is a finding verify() would hold against it (余詰, or a transposition or
+// detour, none of them publishable). A small search finds most of them, far cheaper than the
+// screening solve, which must also prove the length shortest. The ladder moves only to sound
+// problems, so this changes no result of it, only its cost.
+bool GenerationRun::cooked_first_move(const Layout& layout, const std::vector<Move>& played,
+                                      ProofTable& table, ClimbCounts& counts) {
+  Result<Position> pos = to_position(layout);
+  if (!pos || played.size() != 2) return false;
+  uint64_t nodes = 0;
+  const Screen s = screen_alternatives(*pos, played, table, options_.futile, FIRST_MOVE_NODES,
+                                       FIRST_MOVE_TOTAL, &stop_, nodes);
+  solve_nodes_ += nodes;
+  counts.solve_nodes += nodes;
+  if (s != Screen::Cooked) return false;
+  ++tried_;
+  ++counts.tried;
+  report();
+  return true;
+}
+
 // Verifies the candidate; while its only flaw is unneeded pieces, removes the first of them and
 // verifies again. True, with the candidate updated, when it ends sound.
 bool GenerationRun::verify_and_prune(Candidate& c, ProofTable& table, ClimbCounts& counts) {
@@ -555,10 +580,14 @@ ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& tab
     // the same length that other extensions may lead on from).
     const bool backward =
         options_.ladder ? rng.chance(0.75) : rng.chance(current.sound ? 0.5 : 0.15);
-    std::optional<Layout> layout = backward ? extend_backward(current.position, rng, limits_)
-                                            : mutate(current.layout, rng, limits_);
+    std::vector<Move> played;
+    std::optional<Layout> layout = backward
+                                       ? extend_backward(current.position, rng, limits_, &played)
+                                       : mutate(current.layout, rng, limits_);
     if (!layout) continue;
     ++step;
+    if (backward && options_.ladder && cooked_first_move(*layout, played, table, result.counts))
+      continue;
     // Step 2. Solve it; verify it if it could be a problem.
     std::optional<Candidate> c =
         screen(*layout, table, backward ? "backward" : "mutation",

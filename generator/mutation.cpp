@@ -369,7 +369,7 @@ std::optional<Layout> mutate(const Layout& layout, Rng& rng, const ProposalLimit
 }
 
 std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
-                                      const ProposalLimits& limits) {
+                                      const ProposalLimits& limits, std::vector<Move>* played) {
   if (problem.side_to_move() != BLACK) return std::nullopt;
   Result<Layout> start = layout_of(problem);
   if (!start) return std::nullopt;
@@ -384,6 +384,7 @@ std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
   if (!check || piece_count(check->first) > limits.max_pieces) return std::nullopt;
   const Result<Position> checking = build(check->first);
   if (!checking || !MoveList<CHECKS>(*checking).contains(check->second)) return std::nullopt;
+  if (played) *played = {check->second, defence->second};
   return check->first;
 }
 

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "generator/rng.h"
 #include "solver/position.h"
@@ -54,7 +55,9 @@ std::optional<Layout> mutate(const Layout& layout, Rng& rng, const ProposalLimit
 // move of another defender piece, or a drop, possibly capturing an attacker piece (a
 // sacrifice); A' among a drop of the checking piece, or its move, possibly capturing. Both are
 // checked to be legal where they are played. nullopt when the draw gives nothing legal.
+// `played`, when given, receives A' and D'.
 std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
-                                      const ProposalLimits& limits);
+                                      const ProposalLimits& limits,
+                                      std::vector<Move>* played = nullptr);
 
 }  // namespace kanju

@@ -12,6 +12,7 @@
 #include "generator/mutation.h"
 #include "generator/score.h"
 #include "sfen_fixture.h"
+#include "solver/movegen.h"
 #include "solver/sfen.h"
 #include "solver/usi_move.h"
 #include "solver/verify.h"
@@ -120,7 +121,8 @@ TEST_CASE("Backward extension proposes legal problems two plies longer at most",
   Rng rng(3);
   int legal = 0;
   for (int i = 0; i < 300; ++i) {
-    const std::optional<Layout> earlier = extend_backward(problem, rng, limits);
+    std::vector<Move> played;
+    const std::optional<Layout> earlier = extend_backward(problem, rng, limits, &played);
     if (!earlier) continue;
     CHECK(piece_count(*earlier) <= limits.max_pieces);
     const Result<Position> pos = to_position(*earlier);
@@ -128,6 +130,14 @@ TEST_CASE("Backward extension proposes legal problems two plies longer at most",
     REQUIRE(pos.ok());
     CHECK(pos->side_to_move() == BLACK);
     CHECK(!pos->in_check());
+    // The check and the reply it reports lead back to the problem.
+    REQUIRE(played.size() == 2);
+    Position replay = *pos;
+    REQUIRE(MoveList<CHECKS>(replay).contains(played[0]));
+    replay.do_move(played[0]);
+    REQUIRE(MoveList<EVASIONS>(replay).contains(played[1]));
+    replay.do_move(played[1]);
+    CHECK(replay.key() == problem.key());
     ++legal;
   }
   CHECK(legal > 10);
@@ -167,4 +177,18 @@ TEST_CASE("Mirror images share one position key and one line key", "[generator]"
   CHECK(d.insert(pos, {*m}));
   CHECK(!d.insert(mirror, {mirror_move(*m)}));
   CHECK(features_of(from_sfen(SOUND_1), {*parse_usi_move(from_sfen(SOUND_1), "G*5b")}).drops == 1);
+}
+
+TEST_CASE("The ladder climbs from a seed to a longer sound problem", "[generator]") {
+  GenerateOptions o = short_run(2);
+  o.ladder = true;
+  o.seeds = {from_sfen(SOUND_7)};
+  o.count = 1;
+  o.min_length = 9;
+  o.max_length = 15;
+  o.max_pieces = 12;
+  const std::vector<GeneratedProblem> found = run(o);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].line.size() >= 9);
+  require_sound(found[0].position, found[0].line);
 }
