@@ -1,6 +1,7 @@
 #include "dfpn.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "delayed_expansion.h"
 #include "dfpn_detail.h"
@@ -66,6 +67,7 @@ bool Dfpn::out_of_budget() {
     next_progress_ = elapsed + limits_.progress_interval;
     limits_.progress(SearchProgress{nodes_, elapsed, table_.hashfull(), phase_, best_length_});
   }
+  if (unflushed_slots_) table_.add_used(std::exchange(unflushed_slots_, 0));
   if (table_.needs_gc()) table_.collect_garbage(limits_.stop);
   return aborted_;
 }
@@ -96,7 +98,9 @@ NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len, uint64_t
   next_check_ = nodes_;
   path_.reserve(1);
   path_.path_key(0) = pos.key();
-  return mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
+  const NodeOutcome o = mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
+  if (unflushed_slots_) table_.add_used(std::exchange(unflushed_slots_, 0));
+  return o;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +153,8 @@ void Dfpn::store(const Position& pos, const NodeOutcome& node, uint64_t work, Ma
     hand = pos.hand(attacker_);
     ++exact_entries_;
   }
-  table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work, node.rep, remaining);
+  unflushed_slots_ += table_.store(key, hand, node.pn, node.dn, node.lo, node.hi, node.best, work,
+                                   node.rep, remaining);
 }
 
 // An OR node's children: every check. False, with `terminal` set, when there is none to search.

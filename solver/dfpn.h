@@ -231,10 +231,11 @@ class Dfpn {
   // Children per ply, reused. A deque: growing it for a deeper ply (a nested search, a futility
   // test) keeps every reference into the shallower plies' frames valid.
   std::deque<std::vector<Child>> frames_;
-  SearchPath path_;             // the current path (repetition.h)
-  RepetitionTable reps_;        // failures by repetition, by path (repetition.h)
-  uint64_t exact_entries_ = 0;  // results stored for one attacker hand only (NodeOutcome::exact)
-  bool futile_rep_ = false;     // a futility test met a failure by repetition (rescue_futile)
+  SearchPath path_;               // the current path (repetition.h)
+  RepetitionTable reps_;          // failures by repetition, by path (repetition.h)
+  uint64_t unflushed_slots_ = 0;  // slots this search took in a concurrent table, not yet counted
+  uint64_t exact_entries_ = 0;    // results stored for one attacker hand only (NodeOutcome::exact)
+  bool futile_rep_ = false;       // a futility test met a failure by repetition (rescue_futile)
 };
 
 }  // namespace kanju

@@ -101,13 +101,14 @@ Move ProofTable::refutation_hint(uint64_t key, Hand hand) const {
   return hint;
 }
 
-void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
+bool ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
                        uint64_t amount, bool rep_dependent, MateLen depth) {
   Bucket& b = bucket(key);
   key = stored_key(key);
   const Guard guard(*this, b);
   const bool finished = pn == 0 || dn == 0;
   int slot = -1;
+  bool filled = false;
   for (int i = 0; i < BUCKET; ++i)
     if (key_at(b, i) == key && b.entries[i].hand == hand && live(b, i)) {
       slot = i;
@@ -115,7 +116,7 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
     }
   if (slot < 0) {
     for (int i = 0; i < BUCKET && slot < 0; ++i)
-      if (!live(b, i)) slot = i, count_used(1);
+      if (!live(b, i)) slot = i, filled = true;
   }
   if (slot < 0) {
     slot = 0;
@@ -144,6 +145,8 @@ void ProofTable::store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, Ma
     }
   }
   e.flags = uint8_t((e.flags & TableEntry::REP_DEPENDENT) | stamp);
+  if (filled && !concurrent_) ++used_;
+  return filled && concurrent_;
 }
 
 void ProofTable::collect_garbage(const std::atomic<bool>* stop) {
@@ -178,17 +181,18 @@ void ProofTable::collect(const std::atomic<bool>* stop) {
   auto stopped = [stop](size_t k) {
     return stop && k % 4096 == 0 && stop->load(std::memory_order_relaxed);
   };
-  for (size_t k = 0; k < buckets_.size(); ++k) {
-    if (stopped(k)) return;
+  int64_t freed = 0;
+  for (size_t k = 0; k < buckets_.size() && !stopped(k); ++k) {
     Bucket& b = buckets_[k];
     const Guard guard(*this, b);
     for (int i = 0; i < BUCKET; ++i)
       if (live(b, i) && keep_value(b.entries[i]) <= threshold) {
         set_key(b, i, 0);
         b.entries[i] = TableEntry{};
-        count_used(-1);
+        ++freed;
       }
   }
+  __atomic_fetch_sub(&used_, freed, __ATOMIC_RELAXED);
 }
 
 }  // namespace kanju

@@ -11,6 +11,7 @@
 // an entry, finished results weighing about three times their effort).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -70,8 +71,12 @@ class ProofTable {
   // depends on a repetition: a move-ordering hint, not a result. MOVE_NONE if there is none.
   Move refutation_hint(uint64_t key, Hand hand) const;
 
-  // Records a proof (hi < NO_MATE_LEN), a disproof (lo > 0), or unfinished numbers.
-  void store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
+  // Records a proof (hi < NO_MATE_LEN), a disproof (lo > 0), or unfinished numbers. True when
+  // the entry took an empty slot of a concurrent table: the caller then counts it with
+  // add_used(), in batches (one counter written by every thread on every new entry would pass
+  // its cache line between the cores on nearly every store). A table of one search counts its
+  // slots itself, exactly, and returns false.
+  bool store(uint64_t key, Hand hand, PnDn pn, PnDn dn, MateLen lo, MateLen hi, Move best,
              uint64_t amount, bool rep_dependent, MateLen depth);
 
   // Empties the table in constant time by starting a new generation: entries written under an
@@ -100,7 +105,11 @@ class ProofTable {
   // Whether entries are keyed by the whole position (both hands) rather than the board.
   bool keyed_by_position() const { return policy_ == FutilePolicy::Wide; }
   size_t capacity() const { return buckets_.size() * BUCKET; }
-  size_t used() const { return __atomic_load_n(&used_, __ATOMIC_RELAXED); }
+  size_t used() const {
+    return size_t(std::max<int64_t>(0, __atomic_load_n(&used_, __ATOMIC_RELAXED)));
+  }
+  // Counts `n` slots taken by stores that returned true (concurrent tables).
+  void add_used(size_t n) { __atomic_fetch_add(&used_, int64_t(n), __ATOMIC_RELAXED); }
   // Parts per thousand in use, as USI's hashfull.
   int hashfull() const { return int(used() * 1000 / capacity()); }
   // Frees the least-searched unfinished entries (and, if that is not enough, finished ones).
@@ -159,19 +168,15 @@ class ProofTable {
    private:
     uint64_t* word_;
   };
-  void count_used(int delta) {
-    if (concurrent_)
-      __atomic_fetch_add(&used_, size_t(ptrdiff_t(delta)), __ATOMIC_RELAXED);
-    else
-      used_ += size_t(ptrdiff_t(delta));
-  }
 
   bool live(const Bucket& b, int i) const {
     return key_at(b, i) != 0 && b.entries[i].generation() == generation_;
   }
 
   std::vector<Bucket> buckets_;
-  size_t used_ = 0;
+  // Slots in use. With a concurrent table, stores count theirs in batches (store()), so a
+  // collection may free entries not counted yet, and the count dip below 0 for a moment.
+  int64_t used_ = 0;
   uint8_t generation_ = 0;
   std::optional<FutilePolicy> policy_;  // bind(): the reading of the results held
   bool concurrent_ = false;

@@ -130,6 +130,34 @@ TEST_CASE("the table never grows past its size and collects garbage", "[table]")
   CHECK(t.used() <= capacity / 2 + ProofTable::BUCKET);
 }
 
+TEST_CASE("a concurrent table leaves counting its new slots to the searches", "[table]") {
+  ProofTable t(1);
+  t.set_concurrent(true);
+  size_t taken = 0;
+  for (uint64_t i = 1; i <= 100; ++i)
+    taken += t.store(i * 0x9e3779b97f4a7c15ULL, hand_of(0, 0), 2, 2, 0, NO_MATE_LEN, MOVE_NONE, 1,
+                     false, DEPTH_UNLIMITED);
+  CHECK(taken == 100);
+  CHECK(t.used() == 0);  // not counted yet
+  t.add_used(taken);
+  CHECK(t.used() == 100);
+  // Storing the same entries again takes no new slot; and a collection may free entries whose
+  // slots are not counted yet without the count going below zero.
+  CHECK_FALSE(t.store(0x9e3779b97f4a7c15ULL, hand_of(0, 0), 3, 3, 0, NO_MATE_LEN, MOVE_NONE, 1,
+                      false, DEPTH_UNLIMITED));
+  ProofTable u(1);
+  u.set_concurrent(true);
+  for (uint64_t i = 1; i <= 100; ++i)
+    u.store(i * 0x9e3779b97f4a7c15ULL, hand_of(0, 0), 2, 2, 0, NO_MATE_LEN, MOVE_NONE, 1, false,
+            DEPTH_UNLIMITED);
+  u.collect_garbage();
+  CHECK(u.used() == 0);
+  t.set_concurrent(false);  // one search again: it counts itself
+  CHECK_FALSE(
+      t.store(1, hand_of(0, 0), 2, 2, 0, NO_MATE_LEN, MOVE_NONE, 1, false, DEPTH_UNLIMITED));
+  CHECK(t.used() == 101);
+}
+
 TEST_CASE("clear() forgets everything, also across many generations", "[table]") {
   ProofTable t(1);
   for (int round = 0; round < 300; ++round) {
