@@ -43,6 +43,18 @@ uint64_t exact_key(const Position& pos) {
   return (pos.board_key() & HIGH) | ((pos.key() ^ EXACT_KEY_TAG) & ~HIGH);
 }
 
+// A reply in a question with a length limit after which the table knows a mate, but only one
+// longer than the plies left (a proof from the first search or a longer bound): the likeliest
+// refutation of the limit, and the likelier the more its known mate exceeds it. Its first
+// disproof number is scaled by plies left / known length, so that the defender node tries it
+// first. Nodes, same answers: bench -2.8%, the fast set (64 MB) -8.1%, the 20 hardest 将棋図巧
+// -3.3%, 将棋図巧 at 5M nodes a problem the same 53 answered with 1.001x the nodes. (Tried: the
+// number halved, -2.1% / -3.9% / -1.7%; set to 1, -1.5% on the bench; scaled after the floors
+// of TableResult rather than before, -6.9% on the fast set.)
+PnDn known_too_long(PnDn dn, MateLen remaining, MateLen known) {
+  return std::max<PnDn>(1, dn * PnDn(remaining) / PnDn(known));
+}
+
 }  // namespace
 
 Dfpn::Dfpn(ProofTable& table, SearchLimits limits, FutilePolicy futile)
@@ -126,8 +138,11 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining)
     c.v.pn = t.pn, c.v.dn = t.dn, c.v.lo = t.lo, c.v.hi = t.hi, c.v.best = t.best;
   } else {
     c.v = first_estimate(pos, attacker_, child_remaining, t.lo, futile_policy_);
-    if (!c.v.proven() && !c.v.disproven())
+    if (!c.v.proven() && !c.v.disproven()) {
+      if (pos.side_to_move() == attacker_ && t.hi < NO_MATE_LEN && t.hi > child_remaining)
+        c.v.dn = known_too_long(c.v.dn, child_remaining, t.hi);
       c.v.pn = std::max(c.v.pn, t.pn_floor), c.v.dn = std::max(c.v.dn, t.dn_floor);
+    }
   }
   pos.undo_move();
 }
