@@ -68,7 +68,7 @@ class Verifier {
   enum class Back : uint8_t { No, Unknown, Partial, Yes };
   Back converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
                  Convergence& found);
-  bool exact_meeting(const Position& pos, int ply, int alt_plies, Convergence& found) const;
+  bool exact_meeting(const Position& pos, int alt_plies, Convergence& found) const;
   Tri replays_main_line(Check& c, const Position& pos, int from_ply, uint64_t question_nodes);
 
   // verify_defender.cpp

@@ -160,7 +160,7 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
 // that does not come back, a check not known to keep the value, or the walk's own limit.
 Verifier::Back Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_plies,
                                    Walk& walk, Convergence& found) {
-  if (exact_meeting(pos, ply, alt_plies, found)) return Back::Yes;
+  if (exact_meeting(pos, alt_plies, found)) return Back::Yes;
   if (value <= 0) return Back::No;
   if (++walk.visits > walk.max_visits || budget_.exhausted() || c.exhausted()) return Back::Unknown;
   if (pos.side_to_move() == attacker_) {
@@ -218,11 +218,11 @@ Verifier::Back Verifier::converges(Check& c, Position& pos, int ply, int value, 
   return Back::Yes;
 }
 
-// An identical main-line position at or after the branch node: the same board, side to move and
-// hands, or the same board with the attacker holding more (the captured interpositions of a
-// longer route simply stay in hand: docs/RULES.md §5.3).
-bool Verifier::exact_meeting(const Position& pos, int ply, int alt_plies,
-                             Convergence& found) const {
+// An identical main-line position: the same board, side to move and hands, or the same board
+// with the attacker holding more (the captured interpositions of a longer route simply stay in
+// hand: docs/RULES.md §5.3). Any of the line's positions counts, also one before the branch
+// node: the alternative then went round a loop back onto the line, a detour all the same.
+bool Verifier::exact_meeting(const Position& pos, int alt_plies, Convergence& found) const {
   if (auto it = main_keys_.find(pos.key()); it != main_keys_.end()) {
     found = Convergence{Convergence::Kind::Exact, alt_plies, it->second};
     return true;
