@@ -1,7 +1,6 @@
 #include "dfpn.h"
 
 #include <algorithm>
-#include <utility>
 
 #include "delayed_expansion.h"
 #include "dfpn_detail.h"
@@ -79,7 +78,7 @@ bool Dfpn::out_of_budget() {
     next_progress_ = elapsed + limits_.progress_interval;
     limits_.progress(SearchProgress{nodes_, elapsed, table_.hashfull(), phase_, best_length_});
   }
-  if (unflushed_slots_) table_.add_used(std::exchange(unflushed_slots_, 0));
+  count_slots();
   if (table_.needs_gc()) table_.collect_garbage(limits_.stop);
   return aborted_;
 }
@@ -111,7 +110,7 @@ NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len, uint64_t
   path_.reserve(1);
   path_.path_key(0) = pos.key();
   const NodeOutcome o = mid(pos, 0, THRESHOLD_MAX, THRESHOLD_MAX, max_len);
-  if (unflushed_slots_) table_.add_used(std::exchange(unflushed_slots_, 0));
+  count_slots();
   return o;
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "busy_marks.h"
@@ -199,6 +200,10 @@ class Dfpn {
   // Whether the defender (to move, in check) has a reply that is no interposition.
   bool has_other_defence(const Position& pos) const;
   void store(const Position& pos, const NodeOutcome& node, uint64_t work, MateLen remaining);
+  // Adds the slots this search took in a concurrent table to its count (ProofTable::store).
+  void count_slots() {
+    if (unflushed_slots_) table_.add_used(std::exchange(unflushed_slots_, 0));
+  }
   // The policy's test of an interposition: futile_on_the_spot, or wide_futile (Wide).
   bool interposition_is_futile(Position& pos, int ply, Move m, Hand& proof, MateLen remaining);
   bool non_drop_lasts(Position& pos, int ply, MateLen value, bool all_interpositions = false);
