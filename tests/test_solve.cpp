@@ -142,9 +142,31 @@ TEST_CASE("out of budget before the length is proven shortest, the mate found is
   REQUIRE(r.status == SolveStatus::Unknown);
   REQUIRE(r.upper_bound >= 23);
   REQUIRE(!r.line.empty());
-  CHECK(int(r.line.size()) <= r.upper_bound);
+  CHECK(int(r.line.size()) == r.upper_bound);  // shorter would be no mate of its length
   CHECK(check_main_line(from_sfen(zukou16), r.line) == "");
   CHECK(r.note.find("not proven shortest") != std::string::npos);
+}
+
+TEST_CASE("a mate not proven shortest is shown only by a walk as long as its bound", "[solve]") {
+  // 将棋図巧 31 (shortest 31 plies under the composers' reading): after 2.5M nodes the mate found
+  // is 47 plies, and the table no longer holds the proofs of the longest replies, so the walk
+  // down the proofs took a shorter reply and came out at 39 plies. Shown, it read as "a mate in
+  // 39 plies"; such a walk is no mate of its own length, and is not shown.
+  const std::string zukou31 = "n1gg5/1pPS5/3r5/kLRp5/2+B1Nb3/9/9/9/9 b N2g3sn3l15p 1";
+  ProofTable table(64);
+  SolveOptions options;
+  options.limits.max_nodes = 2'500'000;
+  options.unproven_line = true;
+  const SolveResult r = solve(from_sfen(zukou31), table, options);
+  INFO(r.note);
+  REQUIRE(r.status == SolveStatus::Unknown);
+  if (r.line.empty()) {
+    CHECK(r.upper_bound == -1);
+    CHECK(r.note.find("the line shown") == std::string::npos);
+  } else {
+    CHECK(int(r.line.size()) == r.upper_bound);
+    CHECK(r.upper_bound >= 31);
+  }
 }
 
 TEST_CASE("shortening a mate by local searches along its line proves the same lengths",
