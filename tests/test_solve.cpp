@@ -45,6 +45,16 @@ SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile = FutilePoli
   return solve_sfen(sfen, table, futile);
 }
 
+// A solve with a node limit that runs out after a mate is found, its line shown if it can be
+// (SolveOptions::unproven_line).
+SolveResult solve_past_limit(const std::string& sfen, size_t table_mb, uint64_t nodes) {
+  ProofTable table(table_mb);
+  SolveOptions options;
+  options.limits.max_nodes = nodes;
+  options.unproven_line = true;
+  return solve(from_sfen(sfen), table, options);
+}
+
 }  // namespace
 
 TEST_CASE("the 7-ply example is mate in 7 with a sound main line", "[solve]") {
@@ -133,11 +143,7 @@ TEST_CASE("out of budget before the length is proven shortest, the mate found is
   // 将棋図巧 16 (23 plies): its first mate costs a few thousand nodes, proving it shortest
   // millions.
   const std::string zukou16 = "5gGl1/6R1n/5n1Lk/6+p2/5B1p1/9/9/9/9 b RBN2g4sn2l16p 1";
-  ProofTable table(TABLE_MB);
-  SolveOptions options;
-  options.limits.max_nodes = 300'000;
-  options.unproven_line = true;
-  const SolveResult r = solve(from_sfen(zukou16), table, options);
+  const SolveResult r = solve_past_limit(zukou16, TABLE_MB, 300'000);
   INFO(r.note);
   REQUIRE(r.status == SolveStatus::Unknown);
   REQUIRE(r.upper_bound >= 23);
@@ -153,11 +159,7 @@ TEST_CASE("a mate not proven shortest is shown only by a walk as long as its bou
   // down the proofs took a shorter reply and came out at 39 plies. Shown, it read as "a mate in
   // 39 plies"; such a walk is no mate of its own length, and is not shown.
   const std::string zukou31 = "n1gg5/1pPS5/3r5/kLRp5/2+B1Nb3/9/9/9/9 b N2g3sn3l15p 1";
-  ProofTable table(64);
-  SolveOptions options;
-  options.limits.max_nodes = 2'500'000;
-  options.unproven_line = true;
-  const SolveResult r = solve(from_sfen(zukou31), table, options);
+  const SolveResult r = solve_past_limit(zukou31, 64, 2'500'000);
   INFO(r.note);
   REQUIRE(r.status == SolveStatus::Unknown);
   if (r.line.empty()) {
