@@ -157,11 +157,10 @@ class Solver {
     if (extend()) walk_proofs(length);
     std::string note = "mate found in " + std::to_string(length) +
                        " plies, limit reached before it was proven shortest";
-    if (!result_.line.empty()) {
-      result_.upper_bound = length;
-      note += "; the line shown is a mate in " + std::to_string(result_.line.size()) +
-              " plies, not proven shortest";
-    }
+    result_.upper_bound = length;  // proven, with or without a line to show
+    if (!result_.line.empty())
+      note +=
+          "; the line shown is a mate in " + std::to_string(length) + " plies, not proven shortest";
     return finish(SolveStatus::Unknown, note);
   }
 

@@ -46,8 +46,9 @@ struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
   int length = -1;         // proven minimax length in plies (Mate only)
   std::vector<Move> line;  // the main line (Mate); a mate not proven shortest (Unknown)
-  // Unknown after a mate was found: mate in at most this many plies is proven, and `line` is
-  // such a mate (the defender taking the reply with the longest mate known), -1 otherwise.
+  // Unknown after a mate was found: mate in at most this many plies is proven, -1 otherwise.
+  // `line`, unless empty, is such a mate of exactly this length (the defender taking the reply
+  // with the longest mate known; a walk that came out shorter is not shown).
   int upper_bound = -1;
   uint64_t nodes = 0;         // positions visited (Dfpn::nodes), the helper threads' included
   uint64_t helper_nodes = 0;  // of them, the helper threads' (SolveOptions::threads)
@@ -56,7 +57,7 @@ struct SolveResult {
   uint64_t prove_nodes = 0, shorten_nodes = 0, line_nodes = 0;
   double seconds = 0;
   double prove_seconds = 0;  // until the first proof (or the end of that phase)
-  std::string note;  // why the result is Unknown, or what was left unfinished
+  std::string note;          // why the result is Unknown, or what was left unfinished
   // SolveOptions::wide_futile: the drops found on the way, and the line and length when the
   // defender never makes a drop that only adds two plies (wide_length -1: not asked for). The
   // line replaces each such drop by the defender's reply that lasts as long as the line after

@@ -162,13 +162,11 @@ TEST_CASE("a mate not proven shortest is shown only by a walk as long as its bou
   const SolveResult r = solve_past_limit(zukou31, 64, 2'500'000);
   INFO(r.note);
   REQUIRE(r.status == SolveStatus::Unknown);
-  if (r.line.empty()) {
-    CHECK(r.upper_bound == -1);
+  CHECK(r.upper_bound >= 31);  // the mate found: proven, shown or not
+  if (r.line.empty())
     CHECK(r.note.find("the line shown") == std::string::npos);
-  } else {
+  else
     CHECK(int(r.line.size()) == r.upper_bound);
-    CHECK(r.upper_bound >= 31);
-  }
 }
 
 TEST_CASE("shortening a mate by local searches along its line proves the same lengths",
