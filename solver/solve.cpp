@@ -203,8 +203,8 @@ class Solver {
     result_.line.clear();
     // Only a walk as long as the proven length is shown (walk_proofs).
     int bound = length;
+    result_.upper_bound = length;  // even proven shortest; with or without a line
     if (extend() && walk_proofs(bound)) {
-      result_.upper_bound = length;
       note += "; the line shown is a mate in " + std::to_string(length) +
               " plies walked down the proofs, not the extracted main line";
     } else {

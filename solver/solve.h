@@ -46,7 +46,8 @@ struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
   int length = -1;         // proven minimax length in plies (Mate only)
   std::vector<Move> line;  // the main line (Mate); a mate not proven shortest (Unknown)
-  // Unknown after a mate was found: mate in at most this many plies is proven, -1 otherwise.
+  // Unknown after a mate was found (not proven shortest, or its line not extracted): mate in
+  // at most this many plies is proven, -1 otherwise.
   // `line`, unless empty, is such a mate of exactly this length (the defender taking the reply
   // with the longest mate known; a walk that came out shorter is not shown).
   int upper_bound = -1;

@@ -51,8 +51,8 @@ def main():
         if args.out:
             with open(args.out, "a", encoding="utf-8") as f:
                 f.write(out)
-        proved = r["status"] == "mate" or not r.get("note", "").startswith(
-            "limit reached before a proof")
+        # A first proof: an answer, or an unknown that still proved a mate (upper_bound).
+        proved = r["status"] in ("mate", "nomate") or r.get("upper_bound", -1) > 0
         first = f"{r['prove_seconds']:.0f}" if proved else "none"
         proven = (f"{r['length']}, {r['seconds']:.0f}" if r["status"] == "mate" else
                   f"not proven (mate <= {r['upper_bound']})" if r.get("upper_bound", -1) > 0 else
