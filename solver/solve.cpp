@@ -204,12 +204,9 @@ class Solver {
     // Only a walk as long as the proven length is shown (walk_proofs).
     int bound = length;
     result_.upper_bound = length;  // even proven shortest; with or without a line
-    if (extend() && walk_proofs(bound)) {
+    if (extend() && walk_proofs(bound))
       note += "; the line shown is a mate in " + std::to_string(length) +
               " plies walked down the proofs, not the extracted main line";
-    } else {
-      result_.line.clear();
-    }
     return finish(SolveStatus::Unknown, note);
   }
 
