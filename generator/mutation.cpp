@@ -13,6 +13,8 @@ namespace {
 // Types a proposal puts on the board, with how often: the pieces tsume problems are made of.
 constexpr PieceType BOARD_TYPES[] = {PAWN, PAWN, LANCE,  KNIGHT, SILVER, SILVER, GOLD,
                                      GOLD, GOLD, BISHOP, ROOK,   HORSE,  DRAGON, PRO_PAWN};
+// How often a backward step tries a discovered check first (unplay_discovery).
+constexpr double DISCOVERY_CHANCE = 0.3;
 constexpr PieceType HAND_DRAW[] = {GOLD, GOLD, SILVER, SILVER, KNIGHT, LANCE, PAWN, BISHOP, ROOK};
 
 template <size_t N>
@@ -266,10 +268,65 @@ std::optional<std::pair<Layout, Move>> unplay_defence(const Layout& after, Rng& 
   return std::pair{l, Move::make(sq, to, make_piece(WHITE, before), before != pt)};
 }
 
+// Puts a defender piece on `to`, where an attacker move has just arrived: the move captured it,
+// and the attacker holds it now (a type it holds, able to stand there).
+void uncapture(Layout& l, Square to, Rng& rng) {
+  PieceType held[7];
+  int n = 0;
+  for (PieceType h : HAND_TYPES_SFEN_ORDER)
+    if (l.hand[BLACK][h] > 0 && can_stand(WHITE, h, to)) held[n++] = h;
+  if (n == 0) return;
+  const PieceType captured = held[rng.below(n)];
+  --l.hand[BLACK][captured];
+  l.board[to] = make_piece(WHITE, captured);
+}
+
+// Un-plays a discovered check: an attacker piece stood on the line between a checking ranging
+// piece and the king, and stepped off it (giving check itself too when the king is in double
+// check). Such a first move adds nothing to the attacker's hand, the usual way a backward step
+// shortens a problem (a drop check gives the attacker one piece more to mate with elsewhere).
+std::optional<std::pair<Layout, Move>> unplay_discovery(const Layout& after, const Position& pos,
+                                                        Rng& rng) {
+  const Square ksq = pos.king_square(WHITE);
+  const Bitboard checkers = pos.checkers();
+  Square slider = SQ_NONE;
+  for (Bitboard b = checkers; b.any();) {
+    const Square sq = b.pop_lsb();
+    if (between_bb(sq, ksq).any() && (slider == SQ_NONE || rng.chance(0.5))) slider = sq;
+  }
+  if (slider == SQ_NONE) return std::nullopt;
+  // The mover: the other checker in a double check, else any attacker piece but the slider.
+  Bitboard movers;
+  for (Square sq = 0; sq < SQ_NB; ++sq)
+    if (sq != slider && after.board[sq] != NO_PIECE && color_of(after.board[sq]) == BLACK)
+      movers.set(sq);
+  if (checkers.more_than_one()) {
+    Bitboard other = checkers;
+    other.clear(slider);
+    movers &= other;
+  }
+  if (movers.none()) return std::nullopt;
+  const Square to = pick(rng, movers);
+  Layout l = after;
+  const PieceType pt = type_of(l.board[to]);
+  const PieceType before = type_before(rng, pt, 0.4);
+  l.board[to] = NO_PIECE;
+  const Bitboard from = between_bb(slider, ksq) & attacks_bb(WHITE, before, to, occupancy(l));
+  if (from.none()) return std::nullopt;
+  const Square sq = pick(rng, from);
+  if (!can_stand(BLACK, before, sq)) return std::nullopt;
+  l.board[sq] = make_piece(BLACK, before);
+  if (rng.chance(0.35)) uncapture(l, to, rng);
+  return std::pair{l, Move::make(sq, to, make_piece(BLACK, before), before != pt)};
+}
+
 // Un-plays the attacker's check (`before_reply`, White to move and in check): the layout
 // before it (Black to move) and the check.
 std::optional<std::pair<Layout, Move>> unplay_check(const Layout& after, const Position& pos,
                                                     Rng& rng) {
+  if (rng.chance(DISCOVERY_CHANCE)) {
+    if (auto discovered = unplay_discovery(after, pos, rng)) return discovered;
+  }
   if (pos.checkers().more_than_one()) return std::nullopt;
   Layout l = after;
   const Square to = pos.checkers().lsb();
@@ -282,17 +339,7 @@ std::optional<std::pair<Layout, Move>> unplay_check(const Layout& after, const P
   const PieceType before = type_before(rng, pt, 0.4);
   const Square sq = unmove(l, BLACK, before, to, rng);
   if (sq == SQ_NONE) return std::nullopt;
-  if (rng.chance(0.35)) {  // it captured a defender piece, now in the attacker's hand
-    PieceType held[7];
-    int n = 0;
-    for (PieceType h : HAND_TYPES_SFEN_ORDER)
-      if (l.hand[BLACK][h] > 0 && can_stand(WHITE, h, to)) held[n++] = h;
-    if (n > 0) {
-      const PieceType captured = held[rng.below(n)];
-      --l.hand[BLACK][captured];
-      l.board[to] = make_piece(WHITE, captured);
-    }
-  }
+  if (rng.chance(0.35)) uncapture(l, to, rng);  // it captured a defender piece
   return std::pair{l, Move::make(sq, to, make_piece(BLACK, before), before != pt)};
 }
 

@@ -143,6 +143,31 @@ TEST_CASE("Backward extension proposes legal problems two plies longer at most",
   CHECK(legal > 10);
 }
 
+TEST_CASE("Backward extension also un-plays discovered checks", "[generator]") {
+  // The king came to １一 from ２一, where the rook on ２三 checked it; the bishop on ３一 may have
+  // stepped off the second file, from ２二, to give that check.
+  const Position problem = from_sfen("6B1k/9/7R1/9/9/9/9/9/9 b rb4g4s4n4l18p 1");
+  const ProposalLimits limits{12};
+  Rng rng(11);
+  int discovered = 0;
+  for (int i = 0; i < 400; ++i) {
+    std::vector<Move> played;
+    const std::optional<Layout> earlier = extend_backward(problem, rng, limits, &played);
+    if (!earlier) continue;
+    Position replay = *to_position(*earlier);
+    REQUIRE(MoveList<CHECKS>(replay).contains(played[0]));
+    replay.do_move(played[0]);
+    // Checked by a piece that did not move: the check was discovered.
+    Bitboard others = replay.checkers();
+    others.clear(played[0].to());
+    if (others.any()) ++discovered;
+    REQUIRE(MoveList<EVASIONS>(replay).contains(played[1]));
+    replay.do_move(played[1]);
+    CHECK(replay.key() == problem.key());
+  }
+  CHECK(discovered > 5);
+}
+
 TEST_CASE("Edits keep to the piece budget and give legal layouts or nothing", "[generator]") {
   Rng rng(9);
   const ProposalLimits limits{10};
