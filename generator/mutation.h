@@ -53,7 +53,8 @@ std::optional<Layout> mutate(const Layout& layout, Rng& rng, const ProposalLimit
 // Backward extension of `problem` (Black to move): a position two plies earlier, where Black
 // plays a check A' and White answers D' to reach `problem`. D' is drawn among a king move, a
 // move of another defender piece, or a drop, possibly capturing an attacker piece (a
-// sacrifice); A' among a drop of the checking piece, or its move, possibly capturing. Both are
+// sacrifice); A' among a drop of the checking piece, its move, or the move of a piece that
+// blocked a ranging piece's line to the king (a discovered check), possibly capturing. Both are
 // checked to be legal where they are played. nullopt when the draw gives nothing legal.
 // `played`, when given, receives A' and D'.
 std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
