@@ -48,6 +48,8 @@ constexpr int MAX_PRUNES = 8;
 constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
 // The ladder's screen of a backward step's first move (cooked_first_move), per check and in all.
 constexpr uint64_t FIRST_MOVE_NODES = 2'000, FIRST_MOVE_TOTAL = 100'000;
+// --ladder: backward steps of a rung per climb, and seeds screened per climb (ladder_plan).
+constexpr size_t LADDER_CHUNK = 8, LADDER_SEEDS = 4;
 // Proposals drawn per proposal solved, at most: most failed draws cost nothing.
 constexpr int DRAWS_PER_STEP = 20;
 
@@ -202,6 +204,16 @@ class GenerationRun {
 
  private:
   ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table);
+  // --ladder: what climb `index` of the next batch does (ladder_plan), the climb itself, and the
+  // cursors moved on once the batch is merged.
+  struct LadderJob {
+    bool seeds = false;  // screen seeds [begin, end) rather than a rung's backward steps
+    size_t rung = 0;     // archive_ index
+    size_t begin = 0, end = 0, steps = 0;
+  };
+  std::vector<LadderJob> ladder_plan() const;
+  ClimbResult ladder_climb(const LadderJob& job, uint64_t batch, uint64_t index, ProofTable& table);
+  void advance_ladder(const std::vector<LadderJob>& plan);
   Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
                   bool& ok);
   std::optional<Candidate> screen(const Layout& layout, ProofTable& table, const char* origin,
@@ -276,6 +288,9 @@ class GenerationRun {
   std::set<std::string> verified_keys_;  // positions verified, sound or not (position_key)
   Deduper dedupe_;
   std::map<std::string, int> families_;  // family key -> problems of it reported or withheld
+  // --ladder: backward steps assigned so far, by rung (position_key); SIZE_MAX once all are.
+  std::map<std::string, size_t> rung_cursor_;
+  size_t seed_cursor_ = 0;  // seeds screened so far
   int found_ = 0, longest_ = 0;
   uint64_t batches_ = 0;
   Clock::time_point start_ = Clock::now();
@@ -302,6 +317,7 @@ void GenerationRun::end_watch() {
 
 void GenerationRun::merge_texts(const std::vector<std::string>& texts,
                                 const std::function<void(const GeneratedProblem&)>& sink) {
+  const std::vector<LadderJob> plan = ladder_plan();
   for (const std::string& text : texts) {
     Result<ClimbResult> r = climb_from_text(text);
     if (!r) throw std::runtime_error(r.error());
@@ -310,6 +326,7 @@ void GenerationRun::merge_texts(const std::vector<std::string>& texts,
     solve_nodes_ += r->counts.solve_nodes, verify_nodes_ += r->counts.verify_nodes;
     merge(*r, sink);
   }
+  advance_ladder(plan);
   ++batches_;
 }
 
@@ -343,6 +360,7 @@ GenerateStats GenerationRun::run(const std::function<void(const GeneratedProblem
   std::exception_ptr failure;
   for (uint64_t batch = 0; found_ < options_.count && !stopped(); ++batch) {
     std::vector<ClimbResult> results(batch_size);
+    const std::vector<LadderJob> plan = ladder_plan();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int i = 0; i < batch_size; ++i) {
       try {
@@ -355,6 +373,7 @@ GenerateStats GenerationRun::run(const std::function<void(const GeneratedProblem
     }
     if (failure) break;
     for (ClimbResult& r : results) merge(r, sink);
+    advance_ladder(plan);
     ++batches_;
     report();
   }
@@ -567,7 +586,87 @@ Candidate GenerationRun::start(Rng& rng, ProofTable& table, ClimbResult& result,
   return {};
 }
 
+// --ladder, a best-first search over sound problems: the seeds are screened first, a few to a
+// climb; then every climb takes the next LADDER_CHUNK backward steps (backward_steps(), all of
+// them in a fixed order) of the longest archived problem whose steps are not all taken, the
+// earliest archived among equals. A step that mates in more plies than its rung is verified; a
+// sound one joins the archive and becomes the next rung. The plan is a function of the archive
+// and the cursors, which change only when a batch is merged, so every climb of a batch (in any
+// thread or process) reads the same plan. An empty plan (no seeds, no rung with steps left)
+// leaves the climbs to the usual annealing, which fills the archive.
+std::vector<GenerationRun::LadderJob> GenerationRun::ladder_plan() const {
+  std::vector<LadderJob> plan;
+  if (!options_.ladder) return plan;
+  const size_t want = size_t(batch_size());
+  size_t seed = seed_cursor_;
+  while (plan.size() < want && seed < seeds_.size()) {
+    LadderJob job;
+    job.seeds = true;
+    job.begin = seed;
+    job.end = seed = std::min(seeds_.size(), seed + LADDER_SEEDS);
+    plan.push_back(job);
+  }
+  std::vector<size_t> order(archive_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return archive_[a].features.length > archive_[b].features.length;
+  });
+  for (size_t i : order) {
+    if (plan.size() >= want) break;
+    auto it = rung_cursor_.find(position_key(archive_[i].position));
+    size_t cursor = it == rung_cursor_.end() ? 0 : it->second;
+    if (cursor == SIZE_MAX) continue;
+    const size_t steps = backward_steps(archive_[i].position, limits_).size();
+    while (plan.size() < want && cursor < steps) {
+      LadderJob job;
+      job.rung = i;
+      job.begin = cursor;
+      job.end = cursor = std::min(steps, cursor + LADDER_CHUNK);
+      job.steps = steps;
+      plan.push_back(job);
+    }
+  }
+  return plan;
+}
+
+void GenerationRun::advance_ladder(const std::vector<LadderJob>& plan) {
+  for (const LadderJob& job : plan) {
+    if (job.seeds) {
+      seed_cursor_ = std::max(seed_cursor_, job.end);
+      continue;
+    }
+    size_t& cursor = rung_cursor_[position_key(archive_[job.rung].position)];
+    if (cursor != SIZE_MAX) cursor = job.end >= job.steps ? SIZE_MAX : std::max(cursor, job.end);
+  }
+}
+
+ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, uint64_t index,
+                                        ProofTable& table) {
+  ClimbResult result;
+  if (job.seeds) {
+    for (size_t i = job.begin; i < job.end && !stopped(); ++i)
+      if (std::optional<Candidate> c =
+              screen(seeds_[i], table, "seed", options_.max_length, result.counts))
+        consider(*c, table, result, batch, index);
+    return result;
+  }
+  const Candidate& rung = archive_[job.rung];
+  const std::vector<BackwardStep> steps = backward_steps(rung.position, limits_);
+  for (size_t i = job.begin; i < job.end && i < steps.size() && !stopped(); ++i) {
+    const BackwardStep& step = steps[i];
+    if (cooked_first_move(step.layout, {step.check, step.reply}, table, result.counts)) continue;
+    const int length = rung.features.length + 2;
+    std::optional<Candidate> c = screen(step.layout, table, "backward", length, result.counts);
+    if (c && c->features.length >= length) consider(*c, table, result, batch, index);
+  }
+  return result;
+}
+
 ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& table) {
+  if (options_.ladder) {
+    const std::vector<LadderJob> plan = ladder_plan();
+    if (index < plan.size()) return ladder_climb(plan[index], batch, index, table);
+  }
   Rng rng = Rng::for_job(options_.seed, batch, index);
   ClimbResult result;
   bool ok = false;

@@ -1,6 +1,7 @@
 #include "generator/mutation.h"
 
 #include <algorithm>
+#include <set>
 
 #include "solver/bitboard.h"
 #include "solver/movegen.h"
@@ -343,7 +344,136 @@ std::optional<std::pair<Layout, Move>> unplay_check(const Layout& after, const P
   return std::pair{l, Move::make(sq, to, make_piece(BLACK, before), before != pt)};
 }
 
+// --- Every backward step (backward_steps).
+
+// The types a piece on the board may have had before its last move: itself, and its unpromoted
+// type when it is promoted (it may have promoted on that move).
+int types_before(PieceType pt, PieceType (&out)[2]) {
+  out[0] = pt;
+  if (!is_promoted(pt)) return 1;
+  out[1] = unpromote(pt);
+  return 2;
+}
+
+// What an attacker piece captured by the defender's reply may have been.
+constexpr PieceType CAPTURABLE[] = {PAWN,   LANCE, KNIGHT, SILVER, GOLD,
+                                    BISHOP, ROOK,  HORSE,  DRAGON, PRO_PAWN};
+
+using Unplay = std::pair<Layout, Move>;
+
+// Every un-play of the defender's last move in `after`: a drop taken back, or a move taken back,
+// each square it may have come from, having captured nothing or any attacker piece the set has.
+std::vector<Unplay> all_defences(const Layout& after) {
+  std::vector<Unplay> out;
+  for (Square to = 0; to < SQ_NB; ++to) {
+    const Piece pc = after.board[to];
+    if (pc == NO_PIECE || color_of(pc) != WHITE) continue;
+    const PieceType pt = type_of(pc);
+    if (pt != KING && is_hand_type(pt)) {
+      Layout l = after;
+      l.board[to] = NO_PIECE;
+      out.emplace_back(l, Move::make_drop(pt, to, WHITE));
+    }
+    PieceType befores[2];
+    for (int b = 0, n = types_before(pt, befores); b < n; ++b) {
+      for (Square from : origins(WHITE, befores[b], to, occupancy(after))) {
+        if (!can_stand(WHITE, befores[b], from)) continue;
+        Layout l = after;
+        l.board[from] = make_piece(WHITE, befores[b]);
+        l.board[to] = NO_PIECE;
+        const Move m = Move::make(from, to, make_piece(WHITE, befores[b]), befores[b] != pt);
+        out.emplace_back(l, m);
+        for (PieceType captured : CAPTURABLE) {
+          if (!available(l, captured) || !can_stand(BLACK, captured, to)) continue;
+          Layout c = l;
+          c.board[to] = make_piece(BLACK, captured);
+          out.emplace_back(c, m);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// The move of the attacker piece now on `to`, taken back to `from` as a `before`: having
+// captured nothing, or any piece the attacker holds now.
+void add_unmoves(const Layout& after, Square from, Square to, PieceType before, PieceType now,
+                 std::vector<Unplay>& out) {
+  if (!can_stand(BLACK, before, from)) return;
+  Layout l = after;
+  l.board[from] = make_piece(BLACK, before);
+  l.board[to] = NO_PIECE;
+  const Move m = Move::make(from, to, make_piece(BLACK, before), before != now);
+  out.emplace_back(l, m);
+  for (PieceType h : HAND_TYPES_SFEN_ORDER) {
+    if (l.hand[BLACK][h] == 0 || !can_stand(WHITE, h, to)) continue;
+    Layout c = l;
+    --c.hand[BLACK][h];
+    c.board[to] = make_piece(WHITE, h);
+    out.emplace_back(c, m);
+  }
+}
+
+// Every un-play of the attacker's check in `after` (`pos`: the same, White to move in check):
+// the checking piece's drop or move taken back, or the move of a piece that uncovered a ranging
+// piece's check.
+std::vector<Unplay> all_checks(const Layout& after, const Position& pos) {
+  std::vector<Unplay> out;
+  const Square ksq = pos.king_square(WHITE);
+  const Bitboard checkers = pos.checkers();
+  if (!checkers.more_than_one()) {
+    const Square to = checkers.lsb();
+    const PieceType pt = type_of(after.board[to]);
+    if (is_hand_type(pt)) {
+      Layout l = after;
+      l.board[to] = NO_PIECE;
+      ++l.hand[BLACK][pt];
+      out.emplace_back(l, Move::make_drop(pt, to, BLACK));
+    }
+    PieceType befores[2];
+    for (int b = 0, n = types_before(pt, befores); b < n; ++b)
+      for (Square from : origins(BLACK, befores[b], to, occupancy(after)))
+        add_unmoves(after, from, to, befores[b], pt, out);
+  }
+  for (Square slider : checkers) {
+    const Bitboard line = between_bb(slider, ksq);
+    if (line.none()) continue;
+    for (Square to = 0; to < SQ_NB; ++to) {
+      const Piece pc = after.board[to];
+      if (pc == NO_PIECE || color_of(pc) != BLACK || to == slider) continue;
+      if (checkers.more_than_one() && !checkers.test(to)) continue;
+      Layout without = after;
+      without.board[to] = NO_PIECE;
+      PieceType befores[2];
+      for (int b = 0, n = types_before(type_of(pc), befores); b < n; ++b)
+        for (Square from : line& attacks_bb(WHITE, befores[b], to, occupancy(without)))
+          add_unmoves(after, from, to, befores[b], type_of(pc), out);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<BackwardStep> backward_steps(const Position& problem, const ProposalLimits& limits) {
+  std::vector<BackwardStep> steps;
+  if (problem.side_to_move() != BLACK) return steps;
+  Result<Layout> start = layout_of(problem);
+  if (!start) return steps;
+  std::set<uint64_t> seen;
+  for (const auto& [replying_layout, reply] : all_defences(*start)) {
+    const Position replying = build_replying(replying_layout);
+    if (!replying.in_check() || !MoveList<EVASIONS>(replying).contains(reply)) continue;
+    for (const auto& [layout, check] : all_checks(replying_layout, replying)) {
+      if (piece_count(layout) > limits.max_pieces) continue;
+      const Result<Position> checking = build(layout);
+      if (!checking || !MoveList<CHECKS>(*checking).contains(check)) continue;
+      if (!seen.insert(checking->key()).second) continue;
+      steps.push_back({layout, check, reply});
+    }
+  }
+  return steps;
+}
 
 Square mirror_square(Square sq) { return make_square(8 - file_of(sq), rank_of(sq)); }
 

@@ -61,4 +61,16 @@ std::optional<Layout> extend_backward(const Position& problem, Rng& rng,
                                       const ProposalLimits& limits,
                                       std::vector<Move>* played = nullptr);
 
+// A backward step: the layout two plies earlier, its check and the defender's reply.
+struct BackwardStep {
+  Layout layout;
+  Move check, reply;
+};
+
+// Every backward step of `problem` that extend_backward() can draw, and discovered checks with
+// any blocking piece, each position once, in a fixed order: the defender's last move taken back
+// (each piece, each square it may have come from, capturing nothing or any attacker piece of the
+// set), then the check (each way it may have been given). Legal where played, within the limits.
+std::vector<BackwardStep> backward_steps(const Position& problem, const ProposalLimits& limits);
+
 }  // namespace kanju

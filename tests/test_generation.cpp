@@ -60,3 +60,30 @@ TEST_CASE("Climbs run out of order and merged by batch give generate()'s problem
   CHECK(got == expected);
   CHECK(coordinator.stats().found == 4);
 }
+
+TEST_CASE("The ladder's plan gives the same problems whatever the order of its climbs",
+          "[generator]") {
+  GenerateOptions o = batch_run();
+  o.ladder = true;
+  o.seeds = {*parse_sfen("9/7Pk/7g1/5B+B2/5N3/9/9/9/9 b 2r3g4s3n4l17p 1")};  // 13 plies
+  o.count = 1;
+  o.min_length = 15;
+  o.max_length = 15;
+  o.max_pieces = 12;
+  o.solve_nodes = 400'000;
+  std::vector<std::string> expected;
+  generate(o, [&](const GeneratedProblem& p) { expected.push_back(text_of(p)); });
+  REQUIRE(expected.size() == 1);
+
+  Generation coordinator(o), worker(o);
+  ProofTable table(std::max<size_t>(1, o.hash_mb - verify_scratch_mb(o.hash_mb)));
+  std::vector<std::string> got;
+  for (uint64_t batch = 0; !coordinator.finished() && batch < 200; ++batch) {
+    std::vector<std::string> results(size_t(coordinator.batch_size()));
+    for (int i = coordinator.batch_size() - 1; i >= 0; --i)
+      results[size_t(i)] = worker.climb(batch, uint64_t(i), table);
+    coordinator.merge(results, [&](const GeneratedProblem& p) { got.push_back(text_of(p)); });
+    worker.merge(results, {});
+  }
+  CHECK(got == expected);
+}

@@ -3,6 +3,7 @@
 // the same for the same seed, in-process and through the built `kanju generate`.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -166,6 +167,30 @@ TEST_CASE("Backward extension also un-plays discovered checks", "[generator]") {
     CHECK(replay.key() == problem.key());
   }
   CHECK(discovered > 5);
+}
+
+TEST_CASE("Every backward step is listed once, legal, and leads back to the problem",
+          "[generator]") {
+  const Position problem = from_sfen("1R7/9/3+S5/9/9/k8/9/1G7/9 b r2b3g3s4n4l18p 1");  // 13 plies
+  const std::vector<BackwardStep> steps = backward_steps(problem, ProposalLimits{12});
+  REQUIRE(steps.size() > 50);
+  std::set<uint64_t> keys;
+  bool known = false;
+  for (const BackwardStep& step : steps) {
+    const Result<Position> pos = to_position(step.layout);
+    REQUIRE(pos.ok());
+    CHECK(keys.insert(pos->key()).second);
+    CHECK(piece_count(step.layout) <= 12);
+    Position replay = *pos;
+    REQUIRE(MoveList<CHECKS>(replay).contains(step.check));
+    replay.do_move(step.check);
+    REQUIRE(MoveList<EVASIONS>(replay).contains(step.reply));
+    replay.do_move(step.reply);
+    CHECK(replay.key() == problem.key());
+    // A sound 15-ply problem: the gold comes back from ７九 to ８八 with check, the king steps up.
+    known |= to_sfen(*pos) == "1R7/9/3+S5/9/9/9/k8/9/2G6 b r2b3g3s4n4l18p 1";
+  }
+  CHECK(known);
 }
 
 TEST_CASE("Edits keep to the piece budget and give legal layouts or nothing", "[generator]") {
