@@ -50,6 +50,11 @@ constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
 constexpr uint64_t FIRST_MOVE_NODES = 2'000, FIRST_MOVE_TOTAL = 100'000;
 // --ladder: backward steps of a rung per climb, and seeds screened per climb (ladder_plan).
 constexpr size_t LADDER_CHUNK = 8, LADDER_SEEDS = 4;
+// --ladder: a backward step with no mate found within this part of its screening budget is
+// dropped. The solve of a sound problem goes mostly to proving its length (25-ply rungs of a
+// ladder run: their first mate within 25k-130k nodes, of 0.6-1.2M), and a step that finds none
+// within the part mostly has no mate at all.
+constexpr uint64_t LADDER_FIRST_LOOK = 8;
 // Proposals drawn per proposal solved, at most: most failed draws cost nothing.
 constexpr int DRAWS_PER_STEP = 20;
 
@@ -216,8 +221,10 @@ class GenerationRun {
   void advance_ladder(const std::vector<LadderJob>& plan);
   Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
                   bool& ok);
+  // Solves a proposal within the screening budget; with `first_look`, gives up when no mate is
+  // found within that many nodes.
   std::optional<Candidate> screen(const Layout& layout, ProofTable& table, const char* origin,
-                                  int near_length, ClimbCounts& counts);
+                                  int near_length, ClimbCounts& counts, uint64_t first_look = 0);
   void consider(Candidate& c, ProofTable& table, ClimbResult& result, uint64_t batch,
                 uint64_t index);
   bool verify_and_prune(Candidate& c, ProofTable& table, ClimbCounts& counts);
@@ -448,7 +455,7 @@ const Candidate& GenerationRun::pick_archived(Rng& rng) const {
 
 std::optional<Candidate> GenerationRun::screen(const Layout& layout, ProofTable& table,
                                                const char* origin, int near_length,
-                                               ClimbCounts& counts) {
+                                               ClimbCounts& counts, uint64_t first_look) {
   if (piece_count(layout) > options_.max_pieces) return std::nullopt;
   Result<Position> pos = to_position(layout);
   if (!pos) return std::nullopt;
@@ -459,9 +466,26 @@ std::optional<Candidate> GenerationRun::screen(const Layout& layout, ProofTable&
   o.limits.max_nodes = solve_budget(near_length);
   o.limits.stop = &stop_;
   o.futile = options_.futile;
+  // A first look: no mate found within it, and the whole budget is not worth spending (most
+  // proposals that would spend it have no mate at all). A mate found is solved again on the
+  // same table, which holds its proof.
+  uint64_t spent = 0;
+  if (first_look > 0 && first_look < o.limits.max_nodes) {
+    SolveOptions look = o;
+    look.limits.max_nodes = first_look;
+    const SolveResult first = solve(*pos, table, look);
+    spent = first.nodes;
+    if (first.status != SolveStatus::Mate && first.upper_bound < 0) {
+      solve_nodes_ += spent;
+      counts.solve_nodes += spent;
+      report();
+      return std::nullopt;
+    }
+    o.limits.max_nodes -= spent;
+  }
   const SolveResult r = solve(*pos, table, o);
-  solve_nodes_ += r.nodes;
-  counts.solve_nodes += r.nodes;
+  solve_nodes_ += spent + r.nodes;
+  counts.solve_nodes += spent + r.nodes;
   if (r.status != SolveStatus::Mate) {
     report();
     return std::nullopt;
@@ -656,7 +680,8 @@ ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, ui
     const BackwardStep& step = steps[i];
     if (cooked_first_move(step.layout, {step.check, step.reply}, table, result.counts)) continue;
     const int length = rung.features.length + 2;
-    std::optional<Candidate> c = screen(step.layout, table, "backward", length, result.counts);
+    std::optional<Candidate> c = screen(step.layout, table, "backward", length, result.counts,
+                                        solve_budget(length) / LADDER_FIRST_LOOK);
     if (c && c->features.length >= length) consider(*c, table, result, batch, index);
   }
   return result;
