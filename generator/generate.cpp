@@ -50,6 +50,7 @@ constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
 constexpr uint64_t FIRST_MOVE_NODES = 2'000, FIRST_MOVE_TOTAL = 100'000;
 // --ladder: backward steps of a rung per climb, and seeds screened per climb (ladder_plan).
 constexpr size_t LADDER_CHUNK = 8, LADDER_SEEDS = 4;
+constexpr double SIBLING_PENALTY = 1.5;
 // --ladder: a backward step with no mate found within this part of its screening budget is
 // dropped. The solve of a sound problem goes mostly to proving its length (25-ply rungs of a
 // ladder run: their first mate within 25k-130k nodes, of 0.6-1.2M), and a step that finds none
@@ -291,8 +292,10 @@ class GenerationRun {
   std::atomic<uint64_t> solve_nodes_ = 0, verify_nodes_ = 0;
   std::mutex progress_mutex_;
   // Written only between batches, by the calling thread.
-  std::vector<Candidate> archive_;       // every distinct sound problem found, in the order found
-  std::set<std::string> verified_keys_;  // positions verified, sound or not (position_key)
+  std::vector<Candidate> archive_;  // every distinct sound problem found, in the order found
+  std::vector<std::string> archive_families_;  // family_key() of each
+  std::vector<std::string> archive_keys_;      // position_key() of each
+  std::set<std::string> verified_keys_;        // positions verified, sound or not (position_key)
   Deduper dedupe_;
   std::map<std::string, int> families_;  // family key -> problems of it reported or withheld
   // --ladder: backward steps assigned so far, by rung (position_key); SIZE_MAX once all are.
@@ -403,6 +406,8 @@ void GenerationRun::merge(ClimbResult& result,
     Candidate& c = f.candidate;
     if (!dedupe_.insert(c.position, c.line)) continue;
     archive_.push_back(c);
+    archive_families_.push_back(family_key(c.position, c.line));
+    archive_keys_.push_back(position_key(c.position));
     const int length = c.features.length;
     if (length < options_.min_length || length > options_.max_length) continue;
     if (found_ >= options_.count) continue;
@@ -630,14 +635,27 @@ std::vector<GenerationRun::LadderJob> GenerationRun::ladder_plan() const {
     job.end = seed = std::min(seeds_.size(), seed + LADDER_SEEDS);
     plan.push_back(job);
   }
+  // Rungs of one family and length are mostly one problem with a piece moved: each whose steps
+  // were taken before ranks a ply and a half lower, so that other endings get their turn.
+  std::map<std::pair<std::string, int>, int> started;
   std::vector<size_t> order(archive_.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return archive_[a].features.length > archive_[b].features.length;
-  });
+  for (size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    if (rung_cursor_.count(archive_keys_[i]))
+      ++started[{archive_families_[i], archive_[i].features.length}];
+  }
+  std::vector<double> priority(archive_.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    const auto it = started.find({archive_families_[i], archive_[i].features.length});
+    int others = it == started.end() ? 0 : it->second;
+    if (rung_cursor_.count(archive_keys_[i])) --others;  // itself
+    priority[i] = archive_[i].features.length - SIBLING_PENALTY * others;
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return priority[a] > priority[b]; });
   for (size_t i : order) {
     if (plan.size() >= want) break;
-    auto it = rung_cursor_.find(position_key(archive_[i].position));
+    auto it = rung_cursor_.find(archive_keys_[i]);
     size_t cursor = it == rung_cursor_.end() ? 0 : it->second;
     if (cursor == SIZE_MAX) continue;
     const size_t steps = backward_steps(archive_[i].position, limits_).size();
@@ -659,7 +677,7 @@ void GenerationRun::advance_ladder(const std::vector<LadderJob>& plan) {
       seed_cursor_ = std::max(seed_cursor_, job.end);
       continue;
     }
-    size_t& cursor = rung_cursor_[position_key(archive_[job.rung].position)];
+    size_t& cursor = rung_cursor_[archive_keys_[job.rung]];
     if (cursor != SIZE_MAX) cursor = job.end >= job.steps ? SIZE_MAX : std::max(cursor, job.end);
   }
 }
