@@ -38,6 +38,22 @@ std::string text_of(const GeneratedProblem& p) {
   return t.append(" ").append(p.origin);
 }
 
+// The problems of a run cut into batches as `--mpi` runs it, with two copies of the Generation,
+// as rank 0 and a worker hold them: the worker climbs, out of order on purpose, and both merge.
+std::vector<std::string> as_two_processes(const GenerateOptions& o) {
+  Generation coordinator(o), worker(o);
+  ProofTable table(std::max<size_t>(1, o.hash_mb - verify_scratch_mb(o.hash_mb)));
+  std::vector<std::string> got;
+  for (uint64_t batch = 0; !coordinator.finished() && batch < 200; ++batch) {
+    std::vector<std::string> results(size_t(coordinator.batch_size()));
+    for (int i = coordinator.batch_size() - 1; i >= 0; --i)
+      results[size_t(i)] = worker.climb(batch, uint64_t(i), table);
+    coordinator.merge(results, [&](const GeneratedProblem& p) { got.push_back(text_of(p)); });
+    worker.merge(results, {});
+  }
+  return got;
+}
+
 }  // namespace
 
 TEST_CASE("Climbs run out of order and merged by batch give generate()'s problems", "[generator]") {
@@ -46,19 +62,7 @@ TEST_CASE("Climbs run out of order and merged by batch give generate()'s problem
   generate(o, [&](const GeneratedProblem& p) { expected.push_back(text_of(p)); });
   REQUIRE(expected.size() == 4);
 
-  // Two copies, as rank 0 and a worker hold them: the worker climbs, both merge.
-  Generation coordinator(o), worker(o);
-  ProofTable table(std::max<size_t>(1, o.hash_mb - verify_scratch_mb(o.hash_mb)));
-  std::vector<std::string> got;
-  for (uint64_t batch = 0; !coordinator.finished() && batch < 200; ++batch) {
-    std::vector<std::string> results(size_t(coordinator.batch_size()));
-    for (int i = coordinator.batch_size() - 1; i >= 0; --i)  // out of order on purpose
-      results[size_t(i)] = worker.climb(batch, uint64_t(i), table);
-    coordinator.merge(results, [&](const GeneratedProblem& p) { got.push_back(text_of(p)); });
-    worker.merge(results, {});
-  }
-  CHECK(got == expected);
-  CHECK(coordinator.stats().found == 4);
+  CHECK(as_two_processes(o) == expected);
 }
 
 TEST_CASE("The ladder's plan gives the same problems whatever the order of its climbs",
@@ -74,16 +78,5 @@ TEST_CASE("The ladder's plan gives the same problems whatever the order of its c
   std::vector<std::string> expected;
   generate(o, [&](const GeneratedProblem& p) { expected.push_back(text_of(p)); });
   REQUIRE(expected.size() == 1);
-
-  Generation coordinator(o), worker(o);
-  ProofTable table(std::max<size_t>(1, o.hash_mb - verify_scratch_mb(o.hash_mb)));
-  std::vector<std::string> got;
-  for (uint64_t batch = 0; !coordinator.finished() && batch < 200; ++batch) {
-    std::vector<std::string> results(size_t(coordinator.batch_size()));
-    for (int i = coordinator.batch_size() - 1; i >= 0; --i)
-      results[size_t(i)] = worker.climb(batch, uint64_t(i), table);
-    coordinator.merge(results, [&](const GeneratedProblem& p) { got.push_back(text_of(p)); });
-    worker.merge(results, {});
-  }
-  CHECK(got == expected);
+  CHECK(as_two_processes(o) == expected);
 }

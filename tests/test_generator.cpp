@@ -116,6 +116,16 @@ TEST_CASE("kanju generate prints JSON lines that kanju verify finds sound", "[ge
   CHECK(problems == 2);
 }
 
+// The check is legal in `earlier`, the reply after it, and they lead to `problem`.
+static bool leads_back(const Position& earlier, Move check, Move reply, const Position& problem) {
+  Position replay = earlier;
+  if (!MoveList<CHECKS>(replay).contains(check)) return false;
+  replay.do_move(check);
+  if (!MoveList<EVASIONS>(replay).contains(reply)) return false;
+  replay.do_move(reply);
+  return replay.key() == problem.key();
+}
+
 TEST_CASE("Backward extension proposes legal problems two plies longer at most", "[generator]") {
   const Position problem = from_sfen(SOUND_7);
   const ProposalLimits limits{12};
@@ -133,12 +143,7 @@ TEST_CASE("Backward extension proposes legal problems two plies longer at most",
     CHECK(!pos->in_check());
     // The check and the reply it reports lead back to the problem.
     REQUIRE(played.size() == 2);
-    Position replay = *pos;
-    REQUIRE(MoveList<CHECKS>(replay).contains(played[0]));
-    replay.do_move(played[0]);
-    REQUIRE(MoveList<EVASIONS>(replay).contains(played[1]));
-    replay.do_move(played[1]);
-    CHECK(replay.key() == problem.key());
+    CHECK(leads_back(*pos, played[0], played[1], problem));
     ++legal;
   }
   CHECK(legal > 10);
@@ -155,16 +160,14 @@ TEST_CASE("Backward extension also un-plays discovered checks", "[generator]") {
     std::vector<Move> played;
     const std::optional<Layout> earlier = extend_backward(problem, rng, limits, &played);
     if (!earlier) continue;
-    Position replay = *to_position(*earlier);
-    REQUIRE(MoveList<CHECKS>(replay).contains(played[0]));
-    replay.do_move(played[0]);
+    const Position pos = *to_position(*earlier);
+    CHECK(leads_back(pos, played[0], played[1], problem));
     // Checked by a piece that did not move: the check was discovered.
-    Bitboard others = replay.checkers();
+    Position checked = pos;
+    checked.do_move(played[0]);
+    Bitboard others = checked.checkers();
     others.clear(played[0].to());
     if (others.any()) ++discovered;
-    REQUIRE(MoveList<EVASIONS>(replay).contains(played[1]));
-    replay.do_move(played[1]);
-    CHECK(replay.key() == problem.key());
   }
   CHECK(discovered > 5);
 }
@@ -181,12 +184,7 @@ TEST_CASE("Every backward step is listed once, legal, and leads back to the prob
     REQUIRE(pos.ok());
     CHECK(keys.insert(pos->key()).second);
     CHECK(piece_count(step.layout) <= 12);
-    Position replay = *pos;
-    REQUIRE(MoveList<CHECKS>(replay).contains(step.check));
-    replay.do_move(step.check);
-    REQUIRE(MoveList<EVASIONS>(replay).contains(step.reply));
-    replay.do_move(step.reply);
-    CHECK(replay.key() == problem.key());
+    CHECK(leads_back(*pos, step.check, step.reply, problem));
     // A sound 15-ply problem: the gold comes back from ７九 to ８八 with check, the king steps up.
     known |= to_sfen(*pos) == "1R7/9/3+S5/9/9/9/k8/9/2G6 b r2b3g3s4n4l18p 1";
   }
