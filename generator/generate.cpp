@@ -209,7 +209,6 @@ class GenerationRun {
   void end_watch();
 
  private:
-  ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table);
   // --ladder: what climb `index` of the next batch does (ladder_plan), the climb itself, and the
   // cursors moved on once the batch is merged.
   struct LadderJob {
@@ -218,6 +217,9 @@ class GenerationRun {
     size_t begin = 0, end = 0, steps = 0;
   };
   std::vector<LadderJob> ladder_plan() const;
+  // `plan`: the batch's ladder_plan() when the caller has it (run()), else it is made here.
+  ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table,
+                    const std::vector<LadderJob>* plan = nullptr);
   ClimbResult ladder_climb(const LadderJob& job, uint64_t batch, uint64_t index, ProofTable& table);
   void advance_ladder(const std::vector<LadderJob>& plan);
   Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
@@ -374,7 +376,7 @@ GenerateStats GenerationRun::run(const std::function<void(const GeneratedProblem
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int i = 0; i < batch_size; ++i) {
       try {
-        results[i] = climb(batch, uint64_t(i), *tables[omp_get_thread_num()]);
+        results[i] = climb(batch, uint64_t(i), *tables[omp_get_thread_num()], &plan);
       } catch (...) {
 #pragma omp critical(kanju_generate_failure)
         if (!failure) failure = std::current_exception();
@@ -705,10 +707,12 @@ ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, ui
   return result;
 }
 
-ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& table) {
+ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& table,
+                                 const std::vector<LadderJob>* plan) {
   if (options_.ladder) {
-    const std::vector<LadderJob> plan = ladder_plan();
-    if (index < plan.size()) return ladder_climb(plan[index], batch, index, table);
+    const std::vector<LadderJob> own = plan ? std::vector<LadderJob>() : ladder_plan();
+    const std::vector<LadderJob>& jobs = plan ? *plan : own;
+    if (index < jobs.size()) return ladder_climb(jobs[index], batch, index, table);
   }
   Rng rng = Rng::for_job(options_.seed, batch, index);
   ClimbResult result;

@@ -445,9 +445,10 @@ std::vector<Unplay> all_checks(const Layout& after, const Position& pos) {
       Layout without = after;
       without.board[to] = NO_PIECE;
       PieceType befores[2];
-      for (int b = 0, n = types_before(type_of(pc), befores); b < n; ++b)
-        for (Square from : line& attacks_bb(WHITE, befores[b], to, occupancy(without)))
-          add_unmoves(after, from, to, befores[b], type_of(pc), out);
+      for (int b = 0, n = types_before(type_of(pc), befores); b < n; ++b) {
+        const Bitboard on_line = line & attacks_bb(WHITE, befores[b], to, occupancy(without));
+        for (Square from : on_line) add_unmoves(after, from, to, befores[b], type_of(pc), out);
+      }
     }
   }
   return out;
