@@ -13,6 +13,7 @@
 #include "batch.h"
 #include "commands.h"
 #include "generator/generate.h"
+#include "generator/mutation.h"
 #include "interrupt.h"
 #include "json.h"
 #include "mpi_farm.h"
@@ -41,6 +42,7 @@ struct GenerateCliOptions {
   std::string svg_dir;                 // from it
   FutilePolicy futile = FutilePolicy::Composer;
   bool quiet = false;
+  bool list_steps = false;
   bool mpi = false;
   double mpi_timeout = 30;
   std::string families = "one";
@@ -230,12 +232,30 @@ GenerateStats generate_coordinator(GenerateCliOptions& opt,
   return gen.stats();
 }
 
+// --list-steps: every backward step of each seed (the ladder's steps, docs/GENERATOR.md §4), as
+// collection lines that `kanju solve --file` and `kanju verify` read: the earlier position, "-"
+// for its length, an id (seed and step, from 1), and the check and reply that lead to the seed.
+int list_steps(const std::vector<Position>& seeds, int max_pieces) {
+  if (seeds.empty()) return fail("--list-steps: give the problems with --seed-sfen or --seed-file");
+  for (size_t i = 0; i < seeds.size(); ++i) {
+    Result<Layout> layout = layout_of(seeds[i]);
+    if (!layout) return fail("--list-steps: seed " + std::to_string(i + 1) + ": " + layout.error());
+    const Position seed = *to_position(*layout);
+    const std::vector<BackwardStep> steps = backward_steps(seed, ProposalLimits{max_pieces});
+    for (size_t j = 0; j < steps.size(); ++j)
+      std::cout << to_sfen(*to_position(steps[j].layout)) << "\t-\tseed" << i + 1 << "-step"
+                << j + 1 << '\t' << to_usi(steps[j].check) << ' ' << to_usi(steps[j].reply) << '\n';
+  }
+  return 0;
+}
+
 int run_generate(GenerateCliOptions& opt) {
   if (opt.run.min_length > opt.run.max_length)
     return fail("--min-length " + std::to_string(opt.run.min_length) + " is above --max-length " +
                 std::to_string(opt.run.max_length));
   Result<std::vector<Position>> seeds = read_seeds(opt);
   if (!seeds) return fail(seeds.error());
+  if (opt.list_steps) return list_steps(*seeds, opt.run.max_pieces);
   opt.run.seeds = std::move(*seeds);
   opt.run.futile = opt.futile;
   opt.run.all_families = opt.families == "all";
@@ -360,6 +380,9 @@ Command add_generate(CLI::App& app) {
   sub->add_option("--seed-file", opt->seed_files,
                   "Start climbs from the problems of a file: one SFEN a line, or a collection "
                   "such as problems/mate7.tsv (repeatable)");
+  sub->add_flag("--list-steps", opt->list_steps,
+                "Print every backward step of each seed (what --ladder tries), one collection "
+                "line each: the earlier position, -, an id, its check and reply in USI; no search");
   sub->add_option("--kif", opt->kif_dir, "Also write each problem as DIR/gen-SEED-N.kifu");
   sub->add_option("--export", opt->export_to,
                   "svg DIR: also write each problem's diagram, with its solution, as "
