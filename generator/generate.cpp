@@ -50,6 +50,8 @@ constexpr uint64_t QUICK_VERIFY_NODES = 400'000, QUICK_CHECK_NODES = 20'000;
 constexpr uint64_t FIRST_MOVE_NODES = 2'000, FIRST_MOVE_TOTAL = 100'000;
 // --ladder: backward steps of a rung per climb, and seeds screened per climb (ladder_plan).
 constexpr size_t LADDER_CHUNK = 8, LADDER_SEEDS = 4;
+// --ladder: the walls of this many backward steps per climb (a step has up to two hundred).
+constexpr size_t LADDER_WALL_CHUNK = 1;
 constexpr double SIBLING_PENALTY = 1.5;
 // --ladder: a backward step with no mate found within this part of its screening budget is
 // dropped. The solve of a sound problem goes mostly to proving its length (25-ply rungs of a
@@ -211,9 +213,12 @@ class GenerationRun {
  private:
   // --ladder: what climb `index` of the next batch does (ladder_plan), the climb itself, and the
   // cursors moved on once the batch is merged.
+  // A climb's part of the ladder: seeds [begin, end), or of a rung's `steps` backward steps,
+  // indices [begin, end) below `steps` for the steps, `steps` and above for the walls of step
+  // index - steps (try_walls).
   struct LadderJob {
-    bool seeds = false;  // screen seeds [begin, end) rather than a rung's backward steps
-    size_t rung = 0;     // archive_ index
+    bool seeds = false;
+    size_t rung = 0;  // archive_ index
     size_t begin = 0, end = 0, steps = 0;
   };
   std::vector<LadderJob> ladder_plan() const;
@@ -221,6 +226,8 @@ class GenerationRun {
   ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table,
                     const std::vector<LadderJob>* plan = nullptr);
   ClimbResult ladder_climb(const LadderJob& job, uint64_t batch, uint64_t index, ProofTable& table);
+  void try_walls(const Candidate& rung, const BackwardStep& step, ProofTable& table,
+                 ClimbResult& result, uint64_t batch, uint64_t index);
   void advance_ladder(const std::vector<LadderJob>& plan);
   Candidate start(Rng& rng, ProofTable& table, ClimbResult& result, uint64_t batch, uint64_t index,
                   bool& ok);
@@ -660,12 +667,15 @@ std::vector<GenerationRun::LadderJob> GenerationRun::ladder_plan() const {
     auto it = rung_cursor_.find(archive_keys_[i]);
     size_t cursor = it == rung_cursor_.end() ? 0 : it->second;
     if (cursor == SIZE_MAX) continue;
+    // The steps first, then their walls: a rung's walls are tried only when no step of it has
+    // led to a longer rung in the meantime.
     const size_t steps = backward_steps(archive_[i].position, limits_).size();
-    while (plan.size() < want && cursor < steps) {
+    while (plan.size() < want && cursor < 2 * steps) {
       LadderJob job;
       job.rung = i;
       job.begin = cursor;
-      job.end = cursor = std::min(steps, cursor + LADDER_CHUNK);
+      job.end = cursor = cursor < steps ? std::min(steps, cursor + LADDER_CHUNK)
+                                        : std::min(2 * steps, cursor + LADDER_WALL_CHUNK);
       job.steps = steps;
       plan.push_back(job);
     }
@@ -680,7 +690,8 @@ void GenerationRun::advance_ladder(const std::vector<LadderJob>& plan) {
       continue;
     }
     size_t& cursor = rung_cursor_[archive_keys_[job.rung]];
-    if (cursor != SIZE_MAX) cursor = job.end >= job.steps ? SIZE_MAX : std::max(cursor, job.end);
+    if (cursor != SIZE_MAX)
+      cursor = job.end >= 2 * job.steps ? SIZE_MAX : std::max(cursor, job.end);
   }
 }
 
@@ -696,7 +707,11 @@ ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, ui
   }
   const Candidate& rung = archive_[job.rung];
   const std::vector<BackwardStep> steps = backward_steps(rung.position, limits_);
-  for (size_t i = job.begin; i < job.end && i < steps.size() && !stopped(); ++i) {
+  for (size_t i = job.begin; i < job.end && i < 2 * steps.size() && !stopped(); ++i) {
+    if (i >= steps.size()) {
+      try_walls(rung, steps[i - steps.size()], table, result, batch, index);
+      continue;
+    }
     const BackwardStep& step = steps[i];
     if (cooked_first_move(step.layout, {step.check, step.reply}, table, result.counts)) continue;
     const int length = rung.features.length + 2;
@@ -705,6 +720,25 @@ ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, ui
     if (c && c->features.length >= length) consider(*c, table, result, batch, index);
   }
   return result;
+}
+
+// The walls of one backward step (walled_steps): an attacker piece where the step alone has no
+// mate found within the first look (the king stepped back has somewhere to go), a defender piece
+// where it mates sooner than two plies more than its rung (the attacker has a shortcut). A step
+// that mates long enough is its own job's; a step with another mating first move is left alone.
+void GenerationRun::try_walls(const Candidate& rung, const BackwardStep& step, ProofTable& table,
+                              ClimbResult& result, uint64_t batch, uint64_t index) {
+  if (cooked_first_move(step.layout, {step.check, step.reply}, table, result.counts)) return;
+  const int length = rung.features.length + 2;
+  const uint64_t first_look = solve_budget(length) / LADDER_FIRST_LOOK;
+  const std::optional<Candidate> alone =
+      screen(step.layout, table, "backward", length, result.counts, first_look);
+  if (alone && alone->features.length >= length) return;
+  for (const Layout& walled : walled_steps(step, alone ? WHITE : BLACK, limits_)) {
+    if (stopped()) return;
+    std::optional<Candidate> c = screen(walled, table, "wall", length, result.counts, first_look);
+    if (c && c->features.length >= length) consider(*c, table, result, batch, index);
+  }
 }
 
 ClimbResult GenerationRun::climb(uint64_t batch, uint64_t index, ProofTable& table,

@@ -476,6 +476,28 @@ std::vector<BackwardStep> backward_steps(const Position& problem, const Proposal
   return steps;
 }
 
+std::vector<Layout> walled_steps(const BackwardStep& step, Color color,
+                                 const ProposalLimits& limits) {
+  constexpr PieceType WALLS[] = {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK, PRO_PAWN};
+  std::vector<Layout> out;
+  const Square ksq = white_king(step.layout);
+  if (ksq == SQ_NONE || piece_count(step.layout) + 1 > limits.max_pieces) return out;
+  for (Square sq = 0; sq < SQ_NB; ++sq) {
+    if (step.layout.board[sq] != NO_PIECE || distance(sq, ksq) > 2) continue;
+    for (PieceType pt : WALLS) {
+      if (!available(step.layout, pt) || !can_stand(color, pt, sq)) continue;
+      Layout l = step.layout;
+      l.board[sq] = make_piece(color, pt);
+      Result<Position> pos = build(l);  // the defender not in check, no 二歩
+      if (!pos || !MoveList<CHECKS>(*pos).contains(step.check)) continue;
+      pos->do_move(step.check);
+      if (!MoveList<EVASIONS>(*pos).contains(step.reply)) continue;
+      out.push_back(l);
+    }
+  }
+  return out;
+}
+
 Square mirror_square(Square sq) { return make_square(8 - file_of(sq), rank_of(sq)); }
 
 Result<Position> to_position(const Layout& layout) { return build(layout); }

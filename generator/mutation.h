@@ -73,4 +73,13 @@ struct BackwardStep {
 // set), then the check (each way it may have been given). Legal where played, within the limits.
 std::vector<BackwardStep> backward_steps(const Position& problem, const ProposalLimits& limits);
 
+// A backward step with a wall: one more piece of `color` (a pawn, lance, knight, silver, gold,
+// bishop, rook or tokin the set still has) on an empty square at most two files and ranks from
+// the king, where the step's check and reply can still be played. Composers extend a problem
+// backward this way: the king stepped back has new squares to flee to (an attacker piece closes
+// them) or the attacker a shorter mate (a defender piece stops it). Each layout once, within the
+// limits; the position after the check and reply is the problem with the wall on the board.
+std::vector<Layout> walled_steps(const BackwardStep& step, Color color,
+                                 const ProposalLimits& limits);
+
 }  // namespace kanju

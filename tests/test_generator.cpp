@@ -117,6 +117,12 @@ TEST_CASE("kanju generate prints JSON lines that kanju verify finds sound", "[ge
 }
 
 // The check is legal in `earlier`, the reply after it, and they lead to `problem`.
+static Square white_king_square(const Layout& l) {
+  for (Square sq = 0; sq < SQ_NB; ++sq)
+    if (l.board[sq] == make_piece(WHITE, KING)) return sq;
+  return SQ_NONE;
+}
+
 static bool leads_back(const Position& earlier, Move check, Move reply, const Position& problem) {
   Position replay = earlier;
   if (!MoveList<CHECKS>(replay).contains(check)) return false;
@@ -187,6 +193,37 @@ TEST_CASE("Every backward step is listed once, legal, and leads back to the prob
     CHECK(leads_back(*pos, step.check, step.reply, problem));
     // A sound 15-ply problem: the gold comes back from ７九 to ８八 with check, the king steps up.
     known |= to_sfen(*pos) == "1R7/9/3+S5/9/9/9/k8/9/2G6 b r2b3g3s4n4l18p 1";
+  }
+  CHECK(known);
+}
+
+TEST_CASE("A walled step adds one piece near the king and still leads back", "[generator]") {
+  // 25 plies: ▲４一歩成 △同玉 ▲３一歩成 △同玉 ▲２一歩成 △同玉 ... The step ▲５一歩成 △同玉 alone
+  // lets the king out by ７二; an attacker gold on ８三 closes it: a sound 27-ply problem.
+  const Position problem = from_sfen("4kppn1/5PPPg/9/5B+B2/5N3/9/9/9/9 b 2r3g4s2n4l13p 1");
+  const ProposalLimits limits{20};
+  bool known = false;
+  for (const BackwardStep& step : backward_steps(problem, limits)) {
+    for (const Color color : {BLACK, WHITE}) {
+      for (const Layout& walled : walled_steps(step, color, limits)) {
+        CHECK(piece_count(walled) == piece_count(step.layout) + 1);
+        int added = 0;
+        for (Square sq = 0; sq < SQ_NB; ++sq) {
+          if (walled.board[sq] == step.layout.board[sq]) continue;
+          ++added;
+          CHECK(step.layout.board[sq] == NO_PIECE);
+          CHECK(color_of(walled.board[sq]) == color);
+          CHECK(distance(sq, white_king_square(walled)) <= 2);
+        }
+        CHECK(added == 1);
+        const Result<Position> pos = to_position(walled);
+        REQUIRE(pos.ok());
+        Position replay = *pos;
+        replay.do_move(step.check);
+        CHECK(MoveList<EVASIONS>(replay).contains(step.reply));
+        known |= to_sfen(*pos) == "3k1ppn1/4PPPPg/1G7/5B+B2/5N3/9/9/9/9 b 2r2g4s2n4l12p 1";
+      }
+    }
   }
   CHECK(known);
 }
