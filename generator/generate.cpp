@@ -211,8 +211,6 @@ class GenerationRun {
   void end_watch();
 
  private:
-  // --ladder: what climb `index` of the next batch does (ladder_plan), the climb itself, and the
-  // cursors moved on once the batch is merged.
   // A climb's part of the ladder: seeds [begin, end), or of a rung's `steps` backward steps,
   // indices [begin, end) below `steps` for the steps, `steps` and above for the walls of step
   // index - steps (try_walls).
@@ -221,6 +219,8 @@ class GenerationRun {
     size_t rung = 0;  // archive_ index
     size_t begin = 0, end = 0, steps = 0;
   };
+  // --ladder: what climb `index` of the next batch does (ladder_plan), the climb itself, and the
+  // cursors moved on once the batch is merged.
   std::vector<LadderJob> ladder_plan() const;
   // `plan`: the batch's ladder_plan() when the caller has it (run()), else it is made here.
   ClimbResult climb(uint64_t batch, uint64_t index, ProofTable& table,
@@ -726,6 +726,9 @@ ClimbResult GenerationRun::ladder_climb(const LadderJob& job, uint64_t batch, ui
 // mate found within the first look (the king stepped back has somewhere to go), a defender piece
 // where it mates sooner than two plies more than its rung (the attacker has a shortcut). A step
 // that mates long enough is its own job's; a step with another mating first move is left alone.
+// The step is screened again here rather than its first screening remembered: the plan stays a
+// function of the archive and the cursors (ladder_plan), and one screening is little beside the
+// hundred-odd of its walls.
 void GenerationRun::try_walls(const Candidate& rung, const BackwardStep& step, ProofTable& table,
                               ClimbResult& result, uint64_t batch, uint64_t index) {
   if (cooked_first_move(step.layout, {step.check, step.reply}, table, result.counts)) return;

@@ -116,13 +116,13 @@ TEST_CASE("kanju generate prints JSON lines that kanju verify finds sound", "[ge
   CHECK(problems == 2);
 }
 
-// The check is legal in `earlier`, the reply after it, and they lead to `problem`.
 static Square white_king_square(const Layout& l) {
   for (Square sq = 0; sq < SQ_NB; ++sq)
     if (l.board[sq] == make_piece(WHITE, KING)) return sq;
   return SQ_NONE;
 }
 
+// The check is legal in `earlier`, the reply after it, and they lead to `problem`.
 static bool leads_back(const Position& earlier, Move check, Move reply, const Position& problem) {
   Position replay = earlier;
   if (!MoveList<CHECKS>(replay).contains(check)) return false;
