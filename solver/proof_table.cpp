@@ -20,14 +20,14 @@ uint32_t keep_value(const TableEntry& e) {
 }
 }  // namespace
 
-ProofTable::ProofTable(size_t megabytes) {
-  size_t bytes = std::max<size_t>(megabytes, 1) << 20;
-  buckets_.assign(std::max<size_t>(bytes / sizeof(Bucket), 1), Bucket{});
-}
+ProofTable::ProofTable(size_t megabytes)
+    : bucket_count_(std::max<size_t>((std::max<size_t>(megabytes, 1) << 20) / sizeof(Bucket), 1)),
+      memory_(std::make_unique<LargeMemory>(bucket_count_ * sizeof(Bucket))),
+      buckets_(static_cast<Bucket*>(memory_->data())) {}
 
 void ProofTable::clear() {
   generation_ = (generation_ + 1) & 0x7f;
-  if (generation_ == 0) std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  if (generation_ == 0) std::fill(buckets_, buckets_ + bucket_count_, Bucket{});
   used_ = 0;
   policy_.reset();
 }
@@ -165,8 +165,8 @@ void ProofTable::collect(const std::atomic<bool>* stop) {
   constexpr uint32_t LEVELS = 0x200;
   std::vector<size_t> histogram(LEVELS, 0);
   size_t live_entries = 0;
-  const size_t stride = buckets_.size() >= 4096 ? 8 : 1;
-  for (size_t k = 0; k < buckets_.size(); k += stride) {
+  const size_t stride = bucket_count_ >= 4096 ? 8 : 1;
+  for (size_t k = 0; k < bucket_count_; k += stride) {
     const Guard guard(*this, buckets_[k]);
     for (int i = 0; i < BUCKET; ++i)
       if (live(buckets_[k], i))
@@ -182,7 +182,7 @@ void ProofTable::collect(const std::atomic<bool>* stop) {
     return stop && k % 4096 == 0 && stop->load(std::memory_order_relaxed);
   };
   int64_t freed = 0;
-  for (size_t k = 0; k < buckets_.size() && !stopped(k); ++k) {
+  for (size_t k = 0; k < bucket_count_ && !stopped(k); ++k) {
     Bucket& b = buckets_[k];
     const Guard guard(*this, b);
     for (int i = 0; i < BUCKET; ++i)

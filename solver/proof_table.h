@@ -19,6 +19,7 @@
 #include <optional>
 #include <vector>
 
+#include "large_memory.h"
 #include "search_types.h"
 
 namespace kanju {
@@ -104,7 +105,7 @@ class ProofTable {
   std::optional<FutilePolicy> policy() const { return policy_; }
   // Whether entries are keyed by the whole position (both hands) rather than the board.
   bool keyed_by_position() const { return policy_ == FutilePolicy::Wide; }
-  size_t capacity() const { return buckets_.size() * BUCKET; }
+  size_t capacity() const { return bucket_count_ * BUCKET; }
   size_t used() const {
     return size_t(std::max<int64_t>(0, __atomic_load_n(&used_, __ATOMIC_RELAXED)));
   }
@@ -120,10 +121,10 @@ class ProofTable {
 
  private:
   Bucket& bucket(uint64_t key) {
-    return buckets_[size_t((unsigned __int128)key * buckets_.size() >> 64)];
+    return buckets_[size_t((unsigned __int128)key * bucket_count_ >> 64)];
   }
   const Bucket& bucket(uint64_t key) const {
-    return buckets_[size_t((unsigned __int128)key * buckets_.size() >> 64)];
+    return buckets_[size_t((unsigned __int128)key * bucket_count_ >> 64)];
   }
 
   void collect(const std::atomic<bool>* stop);
@@ -173,7 +174,10 @@ class ProofTable {
     return key_at(b, i) != 0 && b.entries[i].generation() == generation_;
   }
 
-  std::vector<Bucket> buckets_;
+  // The buckets, zero-filled (every slot empty) until first written: large_memory.h.
+  size_t bucket_count_;
+  std::unique_ptr<LargeMemory> memory_;
+  Bucket* buckets_;
   // Slots in use. With a concurrent table, stores count theirs in batches (store()), so a
   // collection may free entries not counted yet, and the count dip below 0 for a moment.
   int64_t used_ = 0;
