@@ -65,8 +65,14 @@ class ProofTable {
   // queries also get floors from other hands' unfinished numbers (TableResult::pn_floor).
   TableResult probe(uint64_t key, Hand hand, MateLen remaining) const;
 
-  // Starts loading the bucket of `key` into the cache; a probe soon after finds it there.
-  void prefetch(uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+  // Starts loading the bucket of `key` into the cache; a probe soon after finds it there. All
+  // four cache lines: the keys, and the entries, of which the probe reads the matching one.
+  // (The keys' line alone: the 20 hardest 図巧 at 512 MB on one thread 3-6% slower in three
+  // runs; the same on two threads.)
+  void prefetch(uint64_t key) const {
+    const char* b = reinterpret_cast<const char*>(&bucket(key));
+    for (int line = 0; line < 4; ++line) __builtin_prefetch(b + 64 * line);
+  }
 
   // The refuting move stored with a disproof of (key, hand) at any length, also one that
   // depends on a repetition: a move-ordering hint, not a result. MOVE_NONE if there is none.
