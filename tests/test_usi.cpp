@@ -339,7 +339,9 @@ TEST_CASE("quit in the middle of a search ends the process within 100 ms", "[usi
   e.send("quit");
   int code = -1;
   REQUIRE(e.exits_within(1, code));
-  CHECK(seconds_since(sent) < 0.1);
+  // The sanitizer build's own exit (its leak check) adds about 80 ms, more on a busy machine.
+  constexpr double LIMIT = KANJU_SANITIZED ? 0.5 : 0.1;
+  CHECK(seconds_since(sent) < LIMIT);
   CHECK(code == 0);
 }
 
