@@ -409,9 +409,55 @@ Position position_before(const Position& root, const std::vector<Move>& line, in
   return pos;
 }
 
+namespace {
+
+// Whether an unknown verification is worth another pass with larger checks (check_nodes_max).
+bool worth_another_pass(const VerifyResult& r, const VerifyOptions& pass,
+                        const VerifyOptions& options, uint64_t nodes, double seconds) {
+  const SearchLimits& l = options.limits;
+  return r.verdict == Verdict::Unknown && pass.check_nodes < options.check_nodes_max &&
+         nodes < l.max_nodes && (l.max_seconds <= 0 || seconds < l.max_seconds) &&
+         !(l.stop && l.stop->load(std::memory_order_relaxed));
+}
+
+}  // namespace
+
 VerifyResult verify(const Position& root, const Claim& claim, ProofTable& table,
                     const VerifyOptions& options) {
-  return verify_detail::Verifier(root, claim, table, options).run();
+  VerifyOptions pass = options;
+  VerifyResult r = verify_detail::Verifier(root, claim, table, pass).run();
+  r.check_nodes = pass.check_nodes;
+  uint64_t nodes = r.nodes;
+  double seconds = r.seconds;
+  // The first pass solved the problem; later ones find its proofs in the table.
+  const double solve_seconds = r.solve_seconds;
+  while (worth_another_pass(r, pass, options, nodes, seconds)) {
+    // The next pass gets what is left of the problem's limits, and its progress reports go on
+    // from the earlier passes' nodes.
+    pass.check_nodes =
+        std::min(options.check_nodes_max,
+                 pass.check_nodes > UINT64_MAX / 8 ? UINT64_MAX : pass.check_nodes * 8);
+    pass.limits.max_nodes = options.limits.max_nodes - nodes;
+    if (options.limits.max_seconds > 0)
+      pass.limits.max_seconds = options.limits.max_seconds - seconds;
+    if (options.limits.progress)
+      pass.limits.progress = [base = nodes,
+                              report = options.limits.progress](const SearchProgress& s) {
+        SearchProgress t = s;
+        t.nodes += base;
+        report(t);
+      };
+    const int passes = r.passes + 1;
+    r = verify_detail::Verifier(root, claim, table, pass).run();
+    r.passes = passes;
+    r.check_nodes = pass.check_nodes;
+    nodes += r.nodes;
+    seconds += r.seconds;
+  }
+  r.nodes = nodes;
+  r.seconds = seconds;
+  r.solve_seconds = solve_seconds;
+  return r;
 }
 
 VerifyResult verify(const ProblemRecord& record, ProofTable& table, const VerifyOptions& options) {

@@ -42,6 +42,12 @@ Claim claim_of(const ProblemRecord& record);
 struct VerifyOptions {
   SearchLimits limits;               // for the whole verification: nodes, seconds, stop, progress
   uint64_t check_nodes = 2'000'000;  // at most this many nodes for one check
+  // Checks left undecided are asked again: when a verification ends unknown with budget left,
+  // the whole problem is verified once more on the same table with eight times the nodes a
+  // check, up to `check_nodes_max` (0: one pass only). The table still holds the earlier
+  // passes' results, so what they decided costs little, and easy problems never pay for the
+  // hard ones' budget.
+  uint64_t check_nodes_max = 0;
   FutilePolicy futile = FutilePolicy::Composer;
   // The profile to judge by; unset: the claim's era, else Profile::Modern.
   std::optional<Profile> profile;
@@ -77,7 +83,9 @@ struct VerifyResult {
   Profile profile = Profile::Modern;  // the profile `verdict` is given in
   Verdict verdict = Verdict::Unknown;
   std::vector<Finding> findings;  // in the order found: the whole problem, then by ply
-  uint64_t nodes = 0;             // every search, the solve included
+  uint64_t nodes = 0;             // every search, the solve included, of every pass
+  int passes = 1;                 // verifications run (VerifyOptions::check_nodes_max)
+  uint64_t check_nodes = 0;       // the node limit of one check in the last pass
   double seconds = 0;
   double solve_seconds = 0;  // of which the solve
 };

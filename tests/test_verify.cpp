@@ -260,6 +260,29 @@ TEST_CASE("a budget too small to decide gives unknown, never sound", "[verify]")
   CHECK(run(SOUND_7, length_claim(7), options).verdict == Verdict::Sound);
 }
 
+TEST_CASE("checks left undecided are asked again with more nodes, within the budget", "[verify]") {
+  VerifyOptions options;
+  options.check_nodes = 100;
+  const VerifyResult once = run(SOUND_7, length_claim(7), options);
+  REQUIRE(once.verdict == Verdict::Unknown);
+  CHECK(once.passes == 1);
+  CHECK(once.check_nodes == 100);
+  // Passes with 800, 6,400 ... nodes a check, on the same table, until one decides them all.
+  options.check_nodes_max = 1'000'000;
+  const VerifyResult again = run(SOUND_7, length_claim(7), options);
+  INFO(kinds(again));
+  CHECK(again.verdict == Verdict::Sound);
+  CHECK(again.passes > 1);
+  CHECK(again.check_nodes == 100 * (uint64_t(1) << (3 * (again.passes - 1))));
+  CHECK(again.nodes > once.nodes);
+  // The problem's budget bounds every pass together.
+  options.limits.max_nodes = 3000;
+  const VerifyResult capped = run(SOUND_7, length_claim(7), options);
+  CHECK(capped.verdict == Verdict::Unknown);
+  INFO(capped.passes);
+  CHECK(capped.nodes <= 3000 + 1000);  // a search stops within one expansion of its limit
+}
+
 TEST_CASE("the node budget holds, also where futility tests nest", "[verify]") {
   // Rook-and-bishop drops between king and checker: each futility test asks about further
   // drops. Before the searches stopped at once on an exhausted budget, this used 9M nodes.

@@ -48,8 +48,9 @@ struct VerifyCliOptions {
   std::string line;
   std::string format = "auto";
   double seconds = 0;
-  uint64_t nodes = 0;
+  uint64_t nodes = 2'000'000'000;
   uint64_t check_nodes = 2'000'000;
+  uint64_t check_nodes_max = 1'000'000'000;
   size_t hash_mb = 256;
   int threads = 1;
   FutilePolicy futile = FutilePolicy::Composer;
@@ -167,6 +168,7 @@ VerifyOptions verify_options(const VerifyCliOptions& opt, const std::atomic<bool
   o.limits.max_seconds = opt.seconds;
   o.limits.stop = stop;
   o.check_nodes = opt.check_nodes > 0 ? opt.check_nodes : UINT64_MAX;
+  o.check_nodes_max = opt.check_nodes_max;
   o.futile = opt.futile;
   o.unneeded_pieces = !opt.no_unneeded;
   if (!opt.profile.empty()) o.profile = parse_profile(opt.profile);
@@ -203,7 +205,7 @@ std::vector<size_t> items_to_do(const VerifyCliOptions& opt, const std::vector<V
     } else if (!seen.insert(items[i].key).second) {
       continue;
     } else if (auto it = resume.done.find(items[i].key); it != resume.done.end()) {
-      tally.add(it->first, it->second);
+      tally.add(tally_name(items[i]), it->second);
       ++tally.resumed;
     } else {
       todo.push_back(i);
@@ -364,7 +366,7 @@ int run_verify(const VerifyCliOptions& opt) {
         std::cerr << "error: " << out.errors << std::flush;
         ++write_errors;
       }
-      if (!out.json.empty()) tally.add(items[todo[i]].key, out.summary);
+      if (!out.json.empty()) tally.add(tally_name(items[todo[i]]), out.summary);
       ++done;
     });
   };
@@ -419,9 +421,16 @@ Command add_verify(CLI::App& app) {
       ->transform(CLI::IsMember({"auto", "tsv", "kif", "csa"}, CLI::ignore_case));
   sub->add_option("--time", opt->seconds, "Time limit per problem in seconds (0: none)")
       ->check(CLI::NonNegativeNumber);
-  sub->add_option("--nodes", opt->nodes, "Node limit per problem, every check included (0: none)");
+  sub->add_option("--nodes", opt->nodes,
+                  "Node limit per problem, every check and pass included (0: none)")
+      ->capture_default_str();
   sub->add_option("--check-nodes", opt->check_nodes,
-                  "Node limit of one check (one alternative, one removed piece ...; 0: none)")
+                  "Node limit of one check (one alternative, one removed piece ...; 0: none) in "
+                  "the first pass")
+      ->capture_default_str();
+  sub->add_option("--check-nodes-max", opt->check_nodes_max,
+                  "A problem left unknown is verified again on the same table with 8 times the "
+                  "nodes a check, up to this (0: one pass)")
       ->capture_default_str();
   add_table_options(sub, opt->hash_mb, opt->threads,
                     "Problems verified in parallel; for one problem, threads that solve it "

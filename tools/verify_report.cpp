@@ -1,5 +1,7 @@
 #include "verify_report.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -166,6 +168,9 @@ std::string verify_json(const VerifyItem& item, const VerifyResult& r) {
   o.str("japanese", line_to_japanese(root, r.main_line));
   o.integer("nodes", int64_t(r.nodes)).number("seconds", r.seconds, 3);
   o.number("solve_seconds", r.solve_seconds, 3);
+  o.integer("passes", r.passes);
+  r.check_nodes == UINT64_MAX ? o.null("check_nodes")
+                              : o.integer("check_nodes", int64_t(r.check_nodes));
   return o.text();
 }
 
@@ -185,9 +190,15 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
   else if (item.claim.kind == Claim::Kind::NoMate)
     out += " (claimed no mate)";
   char buf[96];
-  std::snprintf(buf, sizeof buf, "  nodes %llu  %.2fs (solve %.2fs)\n", (unsigned long long)r.nodes,
+  std::snprintf(buf, sizeof buf, "  nodes %llu  %.2fs (solve %.2fs)", (unsigned long long)r.nodes,
                 r.seconds, r.solve_seconds);
   out += buf;
+  if (r.passes > 1) {  // VerifyOptions::check_nodes_max
+    std::snprintf(buf, sizeof buf, "  %d passes, checks up to %llu nodes", r.passes,
+                  (unsigned long long)r.check_nodes);
+    out += buf;
+  }
+  out += '\n';
   if (!r.main_line.empty())
     out += "    " + line_to_japanese(root, r.main_line) +
            (r.main_line_claimed ? "  (claimed)" : "") + "\n";
@@ -197,11 +208,10 @@ std::string verify_text(int number, const VerifyItem& item, const VerifyResult& 
   return out;
 }
 
-void VerifyTally::add(const std::string& key, const ResumedResult& r) {
+void VerifyTally::add(const std::string& name, const ResumedResult& r) {
   ++verdicts[r.verdict];
   for (const std::string& k : r.kinds) ++kinds[k];
-  if (r.verdict == "unsound" || r.verdict == "unknown") failing.push_back(key);
-  if (r.verdict == "flawed") flawed.push_back(key);
+  if (r.verdict != "sound") names[r.verdict].push_back(name);
   seconds += r.seconds;
   solve_seconds += r.solve_seconds;
 }
@@ -211,7 +221,7 @@ ResumedResult summary_of(const VerifyResult& r) {
 }
 
 void VerifyTally::add(const VerifyItem& item, const VerifyResult& r) {
-  add(item.key, summary_of(r));
+  add(tally_name(item), summary_of(r));
 }
 
 int VerifyTally::count(const std::string& verdict) const {
@@ -233,6 +243,20 @@ void print_verify_summary(std::ostream& out, const VerifyTally& t, double wall_s
     out << "| " << to_string(k) << " | " << japanese_name(k) << " | " << it->second << " |\n";
   }
   out << '\n';
+  // Which problems, so that a reader can look them up, or verify the unknown ones again with a
+  // larger budget.
+  for (const char* v : VERDICTS) {
+    auto it = t.names.find(v);
+    if (it == t.names.end()) continue;
+    std::vector<std::string> sorted = it->second;  // in the order they finished otherwise
+    std::sort(sorted.begin(), sorted.end());
+    out << char(std::toupper(v[0])) << (v + 1) << ':';
+    for (const std::string& n : sorted) out << ' ' << n;
+    out << '\n';
+  }
+  if (t.count("unknown") > 0)
+    out << "(unknown: the budget ran out before every question was answered; each names what "
+           "it left unchecked. More --nodes, --check-nodes-max or --hash may decide them.)\n";
   if (t.resumed > 0)
     out << "Resumed from the earlier run: " << t.resumed << " of these " << total
         << " problems (counted above and in the time)\n";

@@ -35,16 +35,22 @@ struct ResumedResult {
 ResumedResult summary_of(const VerifyResult& r);
 
 // Counts per verdict and per finding kind, over this run and the resumed one.
+// The name of a problem in the summary: its id, or its key where it has none.
+inline const std::string& tally_name(const VerifyItem& item) {
+  return item.id.empty() ? item.key : item.id;
+}
+
 struct VerifyTally {
   std::map<std::string, int> verdicts;  // "sound" ... "unknown"
   std::map<std::string, int> kinds;     // problems with at least one finding of a kind
-  std::vector<std::string> failing;     // keys of unsound and unknown problems
-  std::vector<std::string> flawed;      // keys of flawed problems
+  // The problems that are not sound, by verdict: their ids, or their keys where they have none.
+  std::map<std::string, std::vector<std::string>> names;
   int errors = 0;
   double seconds = 0, solve_seconds = 0;  // the resumed problems included
   int resumed = 0;                        // problems counted from the earlier run
 
-  void add(const std::string& key, const ResumedResult& r);
+  // `name`: the problem's id, or its key.
+  void add(const std::string& name, const ResumedResult& r);
   void add(const VerifyItem& item, const VerifyResult& r);
   int count(const std::string& verdict) const;
 };
