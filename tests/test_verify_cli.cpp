@@ -228,6 +228,26 @@ TEST_CASE("verify: a collection's fifth column '-' means no claimed line", "[ver
   CHECK(run.out().find("example") != std::string::npos);
 }
 
+TEST_CASE("verify: the summary names the problems that are not sound", "[verify][cli]") {
+  TempDir dir;
+  const fs::path file = dir.path / "three.tsv";
+  // A sound mate in 7; the same claimed as 9 (unsound); a cook in the middle (unsound, by its
+  // id); and one that a budget of 100 nodes leaves unknown, named by file and line (no id).
+  std::ofstream(file) << "8k/9/4R4/3N5/9/9/9/9/9 b Sr2b4g3s3n4l18p 1\t7\tsound7\n"
+                         "8k/9/4R4/3N5/9/9/9/9/9 b Sr2b4g3s3n4l18p 1\t9\twrong9\n"
+                         "3S5/4R1g1k/9/5p3/9/9/9/9/9 b Gr2b2g3s4n4l17p 1\t9\tcooked\n";
+  Run run(dir.path, "named", {"verify", file.string(), "--nodes", "20000000"});
+  CHECK(run.wait() == 0);
+  INFO(run.out());
+  CHECK(run.out().find("\nUnsound: cooked wrong9\n") != std::string::npos);
+  CHECK(run.out().find("\nSound:") == std::string::npos);
+  std::ofstream(file, std::ios::app) << "6k2/9/8G/9/8+B/9/9/9/9 b PG2rb2g4s4n4l17p 1\t7\n";
+  Run tiny(dir.path, "tiny", {"verify", file.string(), "--nodes", "100"});
+  CHECK(tiny.wait() == 0);
+  INFO(tiny.out());
+  CHECK(tiny.out().find("\nUnknown: " + file.string() + ":4") != std::string::npos);
+}
+
 TEST_CASE("verify: a .ki2u file (UTF-8 KI2, as ShogiHome saves it) is a record", "[verify][cli]") {
   TempDir dir;
   const fs::path file = dir.path / "one.ki2u";
