@@ -441,12 +441,7 @@ VerifyResult verify(const Position& root, const Claim& claim, ProofTable& table,
     if (options.limits.max_seconds > 0)
       pass.limits.max_seconds = options.limits.max_seconds - seconds;
     if (options.limits.progress)
-      pass.limits.progress = [base = nodes,
-                              report = options.limits.progress](const SearchProgress& s) {
-        SearchProgress t = s;
-        t.nodes += base;
-        report(t);
-      };
+      pass.limits.progress = verify_detail::counted_from(options.limits.progress, nodes);
     const int passes = r.passes + 1;
     r = verify_detail::Verifier(root, claim, table, pass).run();
     r.passes = passes;

@@ -23,6 +23,16 @@ constexpr int DETOUR_VISITS = 50'000;
 // The first, cheap pass of the 不要駒 search for a new mating check: most are found at once.
 constexpr uint64_t QUICK_CHECK_NODES = 20'000;
 
+// Progress reports that count `base` nodes searched before: one growing total across searches.
+inline std::function<void(const SearchProgress&)> counted_from(
+    std::function<void(const SearchProgress&)> report, uint64_t base) {
+  return [base, report = std::move(report)](const SearchProgress& s) {
+    SearchProgress t = s;
+    t.nodes += base;
+    report(t);
+  };
+}
+
 // What is left of the verification's budget. Each check gets its own search with a share of it,
 // and is charged what it used when it ends.
 class Budget {
@@ -37,13 +47,7 @@ class Budget {
     if (total_.max_seconds > 0) l.max_seconds = std::max(total_.max_seconds - elapsed(), 1e-3);
     l.stop = total_.stop;
     l.progress_interval = total_.progress_interval;
-    if (total_.progress) {
-      l.progress = [base = used_, report = total_.progress](const SearchProgress& s) {
-        SearchProgress t = s;
-        t.nodes += base;
-        report(t);
-      };
-    }
+    if (total_.progress) l.progress = counted_from(total_.progress, used_);
     return l;
   }
   void charge(uint64_t nodes) { used_ += nodes; }

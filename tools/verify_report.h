@@ -34,12 +34,12 @@ struct ResumedResult {
 // What the tally counts of a result: what its JSON line gives read_resume.
 ResumedResult summary_of(const VerifyResult& r);
 
-// Counts per verdict and per finding kind, over this run and the resumed one.
 // The name of a problem in the summary: its id, or its key where it has none.
 inline const std::string& tally_name(const VerifyItem& item) {
   return item.id.empty() ? item.key : item.id;
 }
 
+// Counts per verdict and per finding kind, over this run and the resumed one.
 struct VerifyTally {
   std::map<std::string, int> verdicts;  // "sound" ... "unknown"
   std::map<std::string, int> kinds;     // problems with at least one finding of a kind
