@@ -120,9 +120,12 @@ NodeOutcome Dfpn::prove(Position& pos, Color attacker, MateLen max_len, uint64_t
 void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining) {
   // A failure by repetition found before on this very path still holds.
   MateLen rep_lo = 0;
-  if (!reps_.empty() && reps_.find(child_path_key(path_.path_key(ply), c.move, ply), rep_lo) &&
+  int rep_ply = 0;
+  if (!reps_.empty() &&
+      reps_.find(child_path_key(path_.path_key(ply), c.move, ply), rep_lo, rep_ply) &&
       rep_lo > child_remaining) {
     c.v = disproven_outcome(rep_lo, pos.hand(attacker_), true);
+    c.v.rep_ply = rep_ply;
     return;
   }
   visit(pos, c.move);
@@ -279,6 +282,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   MateLen lo = NO_MATE_LEN;
   Hand disproof = widen_held(hand);
   bool rep = false;
+  int rep_ply = 0;
   int proven = -1;
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
@@ -290,7 +294,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
     if (v.disproven()) {
       lo = std::min(lo, plus_one(v.lo));
       disproof = hand_min(disproof, hand_before_move(pos, kids[i].move, v.hand));
-      rep |= v.rep;
+      if (v.rep) rep_ply = rep ? std::min(rep_ply, v.rep_ply) : v.rep_ply, rep = true;
     }
     pn = std::min(pn, v.pn);
     track_smallest(virtual_number(kids[i], v.pn), i, ch.smallest, ch.second, ch.best,
@@ -308,6 +312,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   dn = saturating_add(dn, max_dn);
   if (dn == 0) {
     NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
+    o.rep_ply = rep_ply;
     for (const Child& c : kids) o.exact |= c.v.exact;
     return o;
   }
@@ -336,6 +341,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
         d.set(pt, std::min(d.count(pt), pos.hand(attacker_).count(pt)));
       }
       NodeOutcome o = disproven_outcome(plus_one(v.lo), d, v.rep);
+      o.rep_ply = v.rep_ply;
       o.best = kids[i].move;  // the refutation: the main line's defence starts with it
       o.exact = v.exact;
       return o;
@@ -418,7 +424,8 @@ bool Dfpn::refutation_stands(Position& pos, int ply, int best, MateLen remaining
     node.exact = true;
     node.lo = std::min(node.lo, plus_one(remaining));
   }
-  node.rep |= k.rep_tested;
+  // Where the test's repetition stood is not kept: anywhere on the path, as far as this node knows.
+  if (k.rep_tested) node.rep = true, node.rep_ply = 0;
   return true;
 }
 
@@ -435,7 +442,11 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   path_.reserve(ply + 2);
   const uint64_t key = pos.key();
   path_.position(ply) = key;
-  if (path_.repeats(ply, key)) return disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
+  if (const int p = path_.repeated_ply(ply, key); p >= 0) {
+    NodeOutcome o = disproven_outcome(NO_MATE_LEN, pos.hand(attacker_), true);
+    o.rep_ply = p;
+    return o;
+  }
   const BusyMark mark(busy_, key);  // other searches on the table see this one here
 
   // Step 2. Generate the children and give each its first estimate.
@@ -476,8 +487,13 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   // number no search can lower: a complete search above it returned neither proof nor
   // disproof.) A proof stays sound: such a drop was refuted anyway.
   if (aborted_ && node.dn == 0 && !or_node) return NodeOutcome{};
+  // A failure whose repetitions all lie at or below this node holds on any path: each is a loop
+  // inside this node's subtree, and a shortest mate from here never passes a position twice
+  // (along it the plies left to mate fall with every move), so declaring the loops lost for the
+  // attacker changes nothing of this node's value.
+  if (node.dn == 0 && node.rep && node.rep_ply >= ply) node.rep = false;
   if (node.dn == 0 && node.rep) {
-    reps_.record(path_.path_key(ply), node.lo);
+    reps_.record(path_.path_key(ply), node.lo, node.rep_ply);
     return node;
   }
   store(pos, node, nodes_ - nodes_before, remaining);

@@ -52,6 +52,11 @@ struct NodeOutcome {
   Hand hand;  // proof pieces (proven) or disproof pieces (disproven)
   Move best = MOVE_NONE;
   bool rep = false;  // the disproof depends on a repetition on the current path
+  // With `rep`: the shallowest ply of the current path whose position the disproof repeats (0
+  // when not known). For a node at that ply or above it, every such repetition is a loop inside
+  // its own subtree, which no shortest mate enters: its failure holds on any path (Dfpn::mid,
+  // step 4).
+  int rep_ply = 0;
   // The result rests on a 狭義無駄合 judgement (Dfpn::futile_in_narrow_sense), which a piece
   // more or less in the attacker's hand can change: it holds for this very hand only, and the
   // table keeps it apart from the results shared between hands.

@@ -40,11 +40,12 @@ class SearchPath {
   uint64_t& position(int ply) { return positions_[ply]; }
   uint64_t& path_key(int ply) { return path_keys_[ply]; }
   uint64_t path_key(int ply) const { return path_keys_[ply]; }
-  // Whether `key` (the position at `ply`) stood on the path before with the same side to move.
-  bool repeats(int ply, uint64_t key) const {
+  // The ply at which `key` (the position at `ply`) stood on the path before with the same side
+  // to move, or -1.
+  int repeated_ply(int ply, uint64_t key) const {
     for (int p = ply - 2; p >= 0; p -= 2)
-      if (positions_[p] == key) return true;
-    return false;
+      if (positions_[p] == key) return p;
+    return -1;
   }
 
  private:
@@ -52,29 +53,33 @@ class SearchPath {
   std::vector<uint64_t> path_keys_;  // child_path_key of the moves from the root
 };
 
-// Failures by repetition, by path key: "no mate within fewer than `lo` plies, on this path".
+// Failures by repetition, by path key: "no mate within fewer than `lo` plies, on this path",
+// resting on the position at ply `rep_ply` of the path (NodeOutcome::rep_ply).
 // Direct-mapped: a lost entry only costs a search again.
 class RepetitionTable {
  public:
   bool empty() const { return used_ == 0; }
-  // The failure stored for this path, if any: its lower bound in `lo`.
-  bool find(uint64_t path_key, MateLen& lo) const {
+  // The failure stored for this path, if any: its lower bound in `lo`, its ply in `rep_ply`.
+  bool find(uint64_t path_key, MateLen& lo, int& rep_ply) const {
     const Entry& e = entries_[path_key & (SIZE - 1)];
     if (e.path_key != path_key) return false;
     lo = e.lo;
+    rep_ply = e.rep_ply;
     return true;
   }
-  void record(uint64_t path_key, MateLen lo) {
+  void record(uint64_t path_key, MateLen lo, int rep_ply) {
     Entry& e = entries_[path_key & (SIZE - 1)];
     if (e.path_key == 0) ++used_;
     e.path_key = path_key;
     e.lo = lo;
+    e.rep_ply = rep_ply;
   }
 
  private:
   struct Entry {
     uint64_t path_key = 0;
     MateLen lo = 0;
+    int rep_ply = 0;
   };
   static constexpr size_t SIZE = size_t(1) << 16;
   std::vector<Entry> entries_ = std::vector<Entry>(SIZE);

@@ -40,6 +40,20 @@ TEST_CASE("a perpetual check is no mate", "[dfpn][repetition]") {
   CHECK(o.disproven());
 }
 
+TEST_CASE("a failure by a loop below the position is kept for every path", "[dfpn][repetition]") {
+  // The checks only go round in circles back to the root: the root's failure rests on no
+  // position above it, so the table keeps it (a node inside the loop fails on its path only).
+  auto r = parse_sfen("6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1");
+  REQUIRE(r.ok());
+  Position pos = r.value();
+  ProofTable table(8);
+  Dfpn dfpn(table, SearchLimits{}, FutilePolicy::Narrow);
+  REQUIRE(dfpn.prove(pos, pos.side_to_move(), DEPTH_UNLIMITED).disproven());
+  const TableResult t = table.probe(dfpn.table_key(pos), pos.hand(BLACK), DEPTH_UNLIMITED);
+  CHECK(t.dn == 0);
+  CHECK(t.lo == NO_MATE_LEN);
+}
+
 TEST_CASE("no check at all is no mate", "[dfpn]") {
   CHECK(prove("4k4/9/9/9/9/9/9/9/9 b - 1").disproven());
 }

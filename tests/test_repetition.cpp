@@ -10,12 +10,12 @@ TEST_CASE("repetition: a position repeats only with the same side to move", "[re
   SearchPath path;
   path.reserve(5);
   path.position(0) = 11, path.position(1) = 22, path.position(2) = 33, path.position(3) = 44;
-  CHECK(path.repeats(2, 11));        // two plies later, the same side to move
-  CHECK(path.repeats(4, 11));        // four plies later
-  CHECK_FALSE(path.repeats(3, 11));  // the other side to move: no repetition
-  CHECK(path.repeats(3, 22));
-  CHECK_FALSE(path.repeats(2, 99));
-  CHECK_FALSE(path.repeats(0, 11));  // the root repeats nothing
+  CHECK(path.repeated_ply(2, 11) == 0);  // two plies later, the same side to move
+  CHECK(path.repeated_ply(4, 11) == 0);  // four plies later
+  CHECK(path.repeated_ply(3, 11) < 0);   // the other side to move: no repetition
+  CHECK(path.repeated_ply(3, 22) == 1);
+  CHECK(path.repeated_ply(2, 99) < 0);
+  CHECK(path.repeated_ply(0, 11) < 0);  // the root repeats nothing
 }
 
 TEST_CASE("repetition: path keys tell move orders apart", "[repetition]") {
@@ -32,17 +32,20 @@ TEST_CASE("repetition: path keys tell move orders apart", "[repetition]") {
 TEST_CASE("repetition: the table keeps a failure by its path", "[repetition]") {
   RepetitionTable reps;
   MateLen lo = 0;
+  int rep_ply = -1;
   CHECK(reps.empty());
-  CHECK_FALSE(reps.find(12345, lo));
-  reps.record(12345, 9);
+  CHECK_FALSE(reps.find(12345, lo, rep_ply));
+  reps.record(12345, 9, 3);
   CHECK_FALSE(reps.empty());
-  REQUIRE(reps.find(12345, lo));
+  REQUIRE(reps.find(12345, lo, rep_ply));
   CHECK(lo == 9);
-  CHECK_FALSE(reps.find(12346, lo));
+  CHECK(rep_ply == 3);  // the ply of the repeated position, kept with the failure
+  CHECK_FALSE(reps.find(12346, lo, rep_ply));
   // Direct-mapped: another path in the same slot replaces it (a lost entry costs a search).
   const uint64_t same_slot = 12345 + (uint64_t(1) << 40);
-  reps.record(same_slot, 5);
-  CHECK_FALSE(reps.find(12345, lo));
-  REQUIRE(reps.find(same_slot, lo));
+  reps.record(same_slot, 5, 0);
+  CHECK_FALSE(reps.find(12345, lo, rep_ply));
+  REQUIRE(reps.find(same_slot, lo, rep_ply));
   CHECK(lo == 5);
+  CHECK(rep_ply == 0);
 }
