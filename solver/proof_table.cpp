@@ -1,6 +1,7 @@
 #include "proof_table.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace kanju {
 

@@ -4,6 +4,8 @@
 // not in the last two plies), 不詰 (no mate after it).
 #include "verifier.h"
 
+#include <cstdio>
+
 namespace kanju::verify_detail {
 
 namespace {
@@ -18,7 +20,10 @@ void class_longer(Finding& f, int excess, bool leaves_pieces, int work_length) {
   f.kind = leaves_pieces ? FindingKind::LongerVariation : FindingKind::CorrectedLine;
   const bool tolerated = leaves_pieces && excess == 2 && work_length >= 49;
   f.set_severity(tolerated ? S::KizuDeep : S::Unsound, S::Note);
-  f.note = "+" + std::to_string(excess) + " plies" + (leaves_pieces ? ", pieces left" : "");
+  // Formatted into a buffer: GCC 12 warns falsely (-Wrestrict) on string concatenation here.
+  char note[48];
+  std::snprintf(note, sizeof note, "+%d plies%s", excess, leaves_pieces ? ", pieces left" : "");
+  f.note = note;
 }
 
 }  // namespace
