@@ -241,7 +241,7 @@ bool Dfpn::rescue_futile(Position& pos, int ply, int refuter, MateLen remaining)
     k.futile_checked = true;
     k.narrow_tested = exact && !futile;
     // "Not futile" because a line inside the test repeated a position of the current path holds
-    // on this path only, as every failure by repetition does (mid, step 1).
+    // on this path only, as a failure by repetition does (mid, steps 1 and 4).
     k.rep_tested = !futile && futile_rep_;
     if (!futile) continue;
     k.v = proven_outcome(0, proof, MOVE_NONE);
