@@ -1,6 +1,7 @@
 #include "dfpn.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "delayed_expansion.h"
 #include "dfpn_detail.h"
@@ -282,7 +283,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   MateLen lo = NO_MATE_LEN;
   Hand disproof = widen_held(hand);
   bool rep = false;
-  int rep_ply = 0;
+  int rep_ply = INT_MAX;  // the shallowest of the repeating children's (NodeOutcome::rep_ply)
   int proven = -1;
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
@@ -294,7 +295,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
     if (v.disproven()) {
       lo = std::min(lo, plus_one(v.lo));
       disproof = hand_min(disproof, hand_before_move(pos, kids[i].move, v.hand));
-      if (v.rep) rep_ply = rep ? std::min(rep_ply, v.rep_ply) : v.rep_ply, rep = true;
+      if (v.rep) rep = true, rep_ply = std::min(rep_ply, v.rep_ply);
     }
     pn = std::min(pn, v.pn);
     track_smallest(virtual_number(kids[i], v.pn), i, ch.smallest, ch.second, ch.best,
