@@ -130,6 +130,7 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining)
     return;
   }
   visit(pos, c.move);
+  c.key = pos.key();
   TableResult t = probe(pos, child_remaining);
   if (t.pn == 0) {
     c.v = proven_outcome(t.hi, t.hand, t.best);
@@ -139,7 +140,9 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining)
     c.v.exact = t.exact_hand;
   } else if (t.found) {
     c.v.pn = t.pn, c.v.dn = t.dn, c.v.lo = t.lo, c.v.hi = t.hi, c.v.best = t.best;
+    find_merge(ply, pos.side_to_move() != attacker_, c);
   } else {
+    c.fresh = true;
     c.v = first_estimate(pos, attacker_, child_remaining, t.lo, futile_policy_);
     if (!c.v.proven() && !c.v.disproven()) {
       if (pos.side_to_move() == attacker_ && t.hi < NO_MATE_LEN && t.hi > child_remaining)
@@ -148,6 +151,57 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining)
     }
   }
   pos.undo_move();
+}
+
+// KomoringHeights' filter: a step up the recorded parents at which the number that the branch
+// root would count twice jumps by more than this is fed mostly by other children, and the
+// double count is no longer worth undoing.
+constexpr PnDn MERGE_JUMP = 5;
+
+void Dfpn::find_merge(int ply, bool or_node, const Child& c) {
+  SubtreeMerges& merges = table_.merges();
+  const SubtreeMerges::Parent first = merges.parent_of(c.key);
+  if (!first.found) return;
+  // Searched before at a shallower ply: a line that came back (the threshold controlling
+  // algorithm of mid, step 3).
+  if (first.ply < ply + 1) old_child_ = true;
+  const uint64_t here = path_.position(ply);
+  if (first.parent == here || first.parent == 0) return;
+  // 1. Follow the recorded parents up, from the child's other parent (a node of this node's
+  //    kind), to a position of the current path: the branch root.
+  bool pn_counts = true, dn_counts = true;  // whether an AND (OR) root would count twice
+  uint64_t below = c.key;
+  PnDn last_pn = first.pn, last_dn = first.dn;
+  uint64_t up = first.parent;
+  bool up_or = or_node;
+  for (int step = 0; step <= ply && step < 128; ++step) {
+    const int root_ply = path_.ply_of(up);
+    if (root_ply >= 0) {
+      // 2. There the branch that leads here and the one that leads to the other parent are
+      //    counted by max, if the filter let them through.
+      if (root_ply > ply || !(up_or ? dn_counts : pn_counts)) return;
+      const uint64_t on_path = root_ply == ply ? c.key : path_.position(root_ply + 1);
+      if (on_path != below) count_by_max(root_ply, up_or, below, on_path);
+      return;
+    }
+    const SubtreeMerges::Parent p = merges.parent_of(up);
+    if (!p.found || p.parent == 0) return;
+    if (up_or ? p.dn > last_dn + MERGE_JUMP : p.pn > last_pn + MERGE_JUMP)
+      (up_or ? dn_counts : pn_counts) = false;
+    if (!pn_counts && !dn_counts) return;
+    last_pn = p.pn, last_dn = p.dn;
+    below = up;
+    up = p.parent;
+    up_or = !up_or;
+  }
+}
+
+// The node at `root_ply` counts its children `a` and `b` by max, now and at its next
+// expansions (SubtreeMerges::mark).
+void Dfpn::count_by_max(int root_ply, bool root_or, uint64_t a, uint64_t b) {
+  table_.merges().mark(path_.position(root_ply), a, b);
+  for (Child& k : frames_[root_ply])
+    if (k.key == a || k.key == b) (root_or ? k.max_dn : k.max_pn) = true;
 }
 
 TableResult Dfpn::probe(const Position& pos, MateLen remaining) const {
@@ -270,6 +324,11 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
     // A mate in one ends an OR node at once.
     if (or_node && c.v.proven() && c.v.hi == 0) break;
   }
+  // The children this node counts by max since an earlier visit (subtree_merges.h).
+  const SubtreeMerges& merges = table_.merges();
+  if (const uint64_t here = path_.position(ply); merges.has_marks(here))
+    for (Child& c : kids)
+      if (merges.marked(here, c.key)) (or_node ? c.max_dn : c.max_pn) = true;
   return true;
 }
 
@@ -323,10 +382,11 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   return n;
 }
 
-// AND: pn = sum over the children not delayed, dn = min. Proven when every child is.
+// AND: pn = sum over the children not delayed, except that children where lines meet count by
+// their max (subtree_merges.h), dn = min. Proven when every child is.
 NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids,
                                 Choice& ch) const {
-  PnDn pn = 0, dn = PN_INF;
+  PnDn pn = 0, dn = PN_INF, max_pn = 0;
   MateLen hi = 0;
   Hand proof;
   bool all_proven = true;
@@ -356,7 +416,10 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     all_proven = false;
     const int prev = kids[i].delayed_behind;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed (see expand)
-    pn = saturating_add(pn, v.pn);
+    if (kids[i].max_pn)
+      max_pn = std::max(max_pn, v.pn);
+    else
+      pn = saturating_add(pn, v.pn);
     dn = std::min(dn, v.dn);
     track_smallest(virtual_number(kids[i], v.dn), i, ch.smallest, ch.second, ch.best,
                    takes_tie(kids[i].move));
@@ -367,8 +430,9 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     o.exact = exact;
     return o;
   }
+  ch.sum_pn = pn;
   NodeOutcome n;
-  n.pn = pn, n.dn = dn;
+  n.pn = saturating_add(pn, max_pn), n.dn = dn;
   return n;
 }
 
@@ -397,16 +461,17 @@ NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, Choice& 
 // run until it is clearly worse than its best sibling (not merely one worse), or two siblings
 // with growing numbers take turns forever, each doing a few nodes of work per visit.
 void Dfpn::child_thresholds(bool or_node, const Child& c, const NodeOutcome& node, PnDn thpn,
-                            PnDn thdn, PnDn second, PnDn sum_dn, PnDn& child_thpn,
-                            PnDn& child_thdn) const {
-  const PnDn sibling_bound = saturating_add(second, second / EPSILON_DIVISOR + 1);
+                            PnDn thdn, const Choice& ch, PnDn& child_thpn, PnDn& child_thdn) const {
+  const PnDn sibling_bound = saturating_add(ch.second, ch.second / EPSILON_DIVISOR + 1);
+  // A max-counted child moves this node's number only above the others' sum.
   if (or_node) {
     child_thpn = std::min(thpn, sibling_bound);
-    // A max-counted child moves this node's dn only above the others' sum.
-    child_thdn = std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - sum_dn : thdn - node.dn + c.v.dn);
+    child_thdn =
+        std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - ch.sum_dn : thdn - node.dn + c.v.dn);
   } else {
     child_thdn = std::min(thdn, sibling_bound);
-    child_thpn = std::min<PnDn>(THRESHOLD_MAX, thpn - node.pn + c.v.pn);
+    child_thpn =
+        std::min<PnDn>(THRESHOLD_MAX, c.max_pn ? thpn - ch.sum_pn : thpn - node.pn + c.v.pn);
   }
 }
 
@@ -430,7 +495,8 @@ bool Dfpn::refutation_stands(Position& pos, int ply, int best, MateLen remaining
   return true;
 }
 
-NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining) {
+NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining,
+                      bool extend) {
   const bool or_node = pos.side_to_move() == attacker_;
   const uint64_t nodes_before = nodes_;
 
@@ -449,17 +515,22 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     return o;
   }
   const BusyMark mark(busy_, key);  // other searches on the table see this one here
+  const SearchPath::Entry on_path(path_, key, ply);  // in the path's index (find_merge)
 
   // Step 2. Generate the children and give each its first estimate.
   NodeOutcome node;
+  old_child_ = false;
   if (!expand(pos, ply, or_node, remaining, node)) {
     store(pos, node, 1, remaining);
     return node;
   }
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
 
-  // Step 3. Search the most promising child until this node's numbers cross a threshold.
+  // Step 3. Search the most promising child until this node's numbers cross a threshold
+  //   (raised first below a line that came back: raise_thresholds).
   Choice ch;
+  extend = extend || old_child_;
+  if (extend) raise_thresholds(pos, ply, or_node, thpn, thdn);
   for (;;) {
     node = aggregate(pos, ply, or_node, ch);
     if (node.dn == 0 && !or_node && !refutation_stands(pos, ply, ch.best, remaining, node))
@@ -471,10 +542,11 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     if (out_of_budget()) break;
     Child& c = frames_[ply][ch.best];
     PnDn child_thpn, child_thdn;
-    child_thresholds(or_node, c, node, thpn, thdn, ch.second, ch.sum_dn, child_thpn, child_thdn);
+    child_thresholds(or_node, c, node, thpn, thdn, ch, child_thpn, child_thdn);
     path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), c.move, ply);
     visit(pos, c.move);
-    NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining);
+    if (c.fresh) extend = false, c.fresh = false;  // a new node: no more raising
+    NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining, extend);
     pos.undo_move();
     c.v = r;  // frames_ is stable storage: the deeper plies' growth moved nothing here
   }
@@ -497,8 +569,23 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     reps_.record(path_.path_key(ply), node.lo, node.rep_ply);
     return node;
   }
+  if (node.pn != 0 && node.dn != 0)
+    table_.merges().record(key, ply > 0 ? path_.position(ply - 1) : 0, node.pn, node.dn, ply);
   store(pos, node, nodes_ - nodes_before, remaining);
   return crowded_view(or_node, node, ch);
+}
+
+// The threshold controlling algorithm (Kishimoto 2010, as KomoringHeights): below a node with a
+// child first searched at a shallower ply, a line that came back, the thresholds are raised
+// just above the node's numbers until a new node is expanded (mid, step 3). Otherwise such a
+// node can return at once with the numbers its parent already had, and be sent back in,
+// forever: on Fairway (problems/hard.tsv) the search went on expanding known nodes only.
+void Dfpn::raise_thresholds(const Position& pos, int ply, bool or_node, PnDn& thpn, PnDn& thdn) {
+  Choice ch;
+  const NodeOutcome node = aggregate(pos, ply, or_node, ch);
+  if (node.pn == 0 || node.dn == 0) return;
+  if (node.pn < THRESHOLD_MAX) thpn = std::max(thpn, node.pn + 1);
+  if (node.dn < THRESHOLD_MAX) thdn = std::max(thdn, node.dn + 1);
 }
 
 // What the parent sees of a node left because other searches are inside its best child (the

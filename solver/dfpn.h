@@ -151,14 +151,18 @@ class Dfpn {
     bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
     bool rep_tested = false;     // judged not futile through a repetition: for this path only
     bool max_dn = false;         // OR node: counted in the disproof number by max, not by sum
-    uint64_t key = 0;            // the child's position key, when there are busy marks
+    bool max_pn = false;         // AND node: counted in the proof number by max (merged lines)
+    bool fresh = false;          // no entry in the table when it was set up: a new node
+    uint64_t key = 0;            // the child's position key (0: not visited, see init_child)
   };
   // The number by which a child is chosen: its proof number at an OR node, its disproof number
   // at an AND node, raised while other searches are inside it (set_busy_marks).
   PnDn virtual_number(const Child& c, PnDn v) const;
   bool steered_by_marks() const { return reads_marks_ && query_bounded_; }
 
-  NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining);
+  // `extend`: the threshold controlling algorithm is at work above (mid, step 3).
+  NodeOutcome mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen remaining,
+                  bool extend = false);
   bool expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal);
   bool expand_checks(Position& pos, std::vector<Child>& kids, MateLen remaining,
                      NodeOutcome& terminal);
@@ -167,19 +171,26 @@ class Dfpn {
   NodeOutcome only_futile_replies(Position& pos, int ply, const MoveList<EVASIONS>& moves,
                                   MateLen remaining);
   void init_child(Position& pos, int ply, Child& c, MateLen child_remaining);
+  // Source-node detection (subtree_merges.h): the child of the node at `ply` has unfinished
+  // numbers in the table; if they were left from another parent, the lines meet there, and the
+  // position of the current path where they parted counts the two branches by max.
+  void find_merge(int ply, bool or_node, const Child& c);
+  void count_by_max(int root_ply, bool root_or, uint64_t a, uint64_t b);
+  void raise_thresholds(const Position& pos, int ply, bool or_node, PnDn& thpn, PnDn& thdn);
   // The child to search next and the numbers that bound its search (mid, step 3).
   struct Choice {
     int best = -1;           // the child
     PnDn smallest = PN_INF;  // its number (OR: proof, AND: disproof), virtual_number's
     PnDn second = PN_INF;    // the next sibling's
     PnDn sum_dn = 0;         // OR: the disproof numbers' sum without the max-counted children
+    PnDn sum_pn = 0;         // AND: the proof numbers' sum without the max-counted children
   };
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, Choice& ch);
   NodeOutcome crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const;
   NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
   NodeOutcome aggregate_and(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
   void child_thresholds(bool or_node, const Child& c, const NodeOutcome& node, PnDn thpn, PnDn thdn,
-                        PnDn second, PnDn sum_dn, PnDn& child_thpn, PnDn& child_thdn) const;
+                        const Choice& ch, PnDn& child_thpn, PnDn& child_thdn) const;
   bool refutation_stands(Position& pos, int ply, int best, MateLen remaining, NodeOutcome& node);
   bool out_of_budget();
   // The node count at which the current query stops: its budget, within the search's limit.
@@ -246,6 +257,7 @@ class Dfpn {
   uint64_t unflushed_slots_ = 0;  // slots this search took in a concurrent table, not yet counted
   uint64_t exact_entries_ = 0;    // results stored for one attacker hand only (NodeOutcome::exact)
   bool futile_rep_ = false;       // a futility test met a failure by repetition (rescue_futile)
+  bool old_child_ = false;        // expand met a child first searched at a shallower ply
 };
 
 }  // namespace kanju

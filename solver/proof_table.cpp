@@ -22,12 +22,15 @@ uint32_t keep_value(const TableEntry& e) {
 }  // namespace
 
 ProofTable::ProofTable(size_t megabytes)
-    : bucket_count_(std::max<size_t>((std::max<size_t>(megabytes, 1) << 20) / sizeof(Bucket), 1)),
+    : merges_((std::max<size_t>(megabytes, 1) << 20) / 8),
+      bucket_count_(
+          std::max<size_t>((std::max<size_t>(megabytes, 1) << 20) * 7 / 8 / sizeof(Bucket), 1)),
       memory_(std::make_unique<LargeMemory>(bucket_count_ * sizeof(Bucket))),
       buckets_(static_cast<Bucket*>(memory_->data())) {}
 
 void ProofTable::clear() {
   generation_ = (generation_ + 1) & 0x7f;
+  merges_.clear();
   if (generation_ == 0) std::fill(buckets_, buckets_ + bucket_count_, Bucket{});
   used_ = 0;
   policy_.reset();

@@ -20,6 +20,7 @@
 
 #include "large_memory.h"
 #include "search_types.h"
+#include "subtree_merges.h"
 
 namespace kanju {
 
@@ -56,7 +57,11 @@ class ProofTable {
   };
   static_assert(sizeof(Bucket) == 256);
 
+  // An eighth of the memory goes to the records of where lines meet (subtree_merges.h).
   explicit ProofTable(size_t megabytes = 256);
+
+  // Where lines of play meet (subtree_merges.h): heuristic records, never results.
+  SubtreeMerges& merges() { return merges_; }
 
   // What is known of (key, hand) for a query allowing `remaining` more plies. Unfinished
   // numbers are only returned when they were stored under the same limit: numbers from a
@@ -179,6 +184,7 @@ class ProofTable {
     return key_at(b, i) != 0 && b.entries[i].generation() == generation_;
   }
 
+  SubtreeMerges merges_;
   // The buckets, zero-filled (every slot empty) until first written: large_memory.h.
   size_t bucket_count_;
   std::unique_ptr<LargeMemory> memory_;

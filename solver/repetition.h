@@ -48,9 +48,65 @@ class SearchPath {
     return -1;
   }
 
+  // An index of the positions the search is in (entered by mid and not yet left), for the
+  // merge detection of subtree_merges.h, which asks it of positions met in the table: the ply
+  // of `key` on the path, or -1. Open addressing with linear probing, filled to at most half
+  // (deeper paths leave their deepest positions out of it: a merge not seen).
+  int ply_of(uint64_t key) const {
+    for (size_t i = slot(key); index_keys_[i]; i = (i + 1) & (INDEX - 1))
+      if (index_keys_[i] == key) return index_plies_[i];
+    return -1;
+  }
+  // A position in the index while it lives (Dfpn::mid): entered, and left if it went in.
+  class Entry {
+   public:
+    Entry(SearchPath& path, uint64_t key, int ply)
+        : path_(path), key_(key), entered_(path.enter(key, ply)) {}
+    ~Entry() {
+      if (entered_) path_.leave(key_);
+    }
+    Entry(const Entry&) = delete;
+    Entry& operator=(const Entry&) = delete;
+
+   private:
+    SearchPath& path_;
+    uint64_t key_;
+    bool entered_;
+  };
+  // Returns whether `key` went into the index: only then must it be left.
+  bool enter(uint64_t key, int ply) {
+    if (indexed_ >= INDEX / 2 || key == 0) return false;
+    size_t i = slot(key);
+    while (index_keys_[i] && index_keys_[i] != key) i = (i + 1) & (INDEX - 1);
+    if (index_keys_[i] == key) return false;  // already there (a nested test's search)
+    index_keys_[i] = key, index_plies_[i] = ply, ++indexed_;
+    return true;
+  }
+  void leave(uint64_t key) {
+    size_t i = slot(key);
+    while (index_keys_[i] && index_keys_[i] != key) i = (i + 1) & (INDEX - 1);
+    if (!index_keys_[i]) return;
+    index_keys_[i] = 0, --indexed_;
+    // Backward shift: move up each later key of the run whose home is not between the hole
+    // and itself, so that no search stops early at the hole.
+    for (size_t j = (i + 1) & (INDEX - 1); index_keys_[j]; j = (j + 1) & (INDEX - 1)) {
+      const size_t home = slot(index_keys_[j]);
+      const bool between = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+      if (between) continue;
+      index_keys_[i] = index_keys_[j], index_plies_[i] = index_plies_[j];
+      index_keys_[j] = 0;
+      i = j;
+    }
+  }
+
  private:
+  static constexpr size_t INDEX = size_t(1) << 13;
+  static size_t slot(uint64_t key) { return size_t((key * 0x9e3779b97f4a7c15ULL) >> 51); }
   std::vector<uint64_t> positions_;  // full keys (board and hands)
   std::vector<uint64_t> path_keys_;  // child_path_key of the moves from the root
+  std::vector<uint64_t> index_keys_ = std::vector<uint64_t>(INDEX);
+  std::vector<int> index_plies_ = std::vector<int>(INDEX);
+  size_t indexed_ = 0;
 };
 
 // Failures by repetition, by path key: "no mate within fewer than `lo` plies, on this path",

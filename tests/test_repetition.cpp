@@ -49,3 +49,26 @@ TEST_CASE("repetition: the table keeps a failure by its path", "[repetition]") {
   CHECK(lo == 5);
   CHECK(rep_ply == 0);
 }
+
+TEST_CASE("repetition: the path's index finds the positions being searched", "[repetition]") {
+  SearchPath path;
+  // Keys that share a home slot, so that leaving one must move the others up (backward shift).
+  std::vector<uint64_t> keys;
+  const auto home = [](uint64_t k) { return (k * 0x9e3779b97f4a7c15ULL) >> 51; };
+  for (uint64_t k = 1; keys.size() < 4; ++k)
+    if (home(k) == home(1)) keys.push_back(k);
+  for (int i = 0; i < 4; ++i) CHECK(path.enter(keys[i], i));
+  CHECK_FALSE(path.enter(keys[2], 9));  // already there: keeps its ply, not to be left
+  for (int i = 0; i < 4; ++i) CHECK(path.ply_of(keys[i]) == i);
+  path.leave(keys[1]);
+  CHECK(path.ply_of(keys[1]) < 0);
+  CHECK(path.ply_of(keys[0]) == 0);
+  CHECK(path.ply_of(keys[2]) == 2);
+  CHECK(path.ply_of(keys[3]) == 3);
+  path.leave(keys[0]);
+  CHECK(path.ply_of(keys[3]) == 3);
+  path.leave(keys[3]);
+  path.leave(keys[2]);
+  for (uint64_t k : keys) CHECK(path.ply_of(k) < 0);
+  CHECK(path.ply_of(12345) < 0);
+}

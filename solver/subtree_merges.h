@@ -1,0 +1,79 @@
+// Where lines of play meet: the records of source-node detection (Kishimoto 2010), as
+// KomoringHeights v0.5.0 uses it. df-pn sums the numbers of a node's children, so a position
+// reached by two lines is counted once for each: where the king has two ways to the same
+// squares at every step (将棋図巧 and the long works of problems/hard.tsv are full of such
+// chases), the sums double with every step, and the search shuns exactly the lines that a long
+// mate runs along (README, "The hard set"). Dfpn therefore remembers, for each position it
+// leaves unfinished, the position it was searched from; when a child turns out to have been
+// searched from another parent, the two lines meet, and at the position of the current path
+// where they parted (the branch root) the two children are counted by their max instead of
+// their sum. This table keeps both: the parent records, and the pairs of children that each
+// branch root counts by max, so that the next expansion of that root counts them so from the
+// start (forgotten, the root's numbers would jump back up and down between visits, and the
+// search went round in circles on such roots). The parent records also tell Dfpn when a child
+// was first searched at a shallower ply: the threshold controlling algorithm (Dfpn::mid).
+//
+// Lossy, like any cache: a record overwritten by another only costs a merge not seen. Nothing
+// here ever decides a result: it changes only the numbers by which the search chooses, so a
+// torn record (written by two threads at once: every word is read and written atomically, but
+// a record is several words) costs at most a poor choice. Its memory is part of the proof
+// table's (ProofTable).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "large_memory.h"
+#include "search_types.h"
+
+namespace kanju {
+
+class SubtreeMerges {
+ public:
+  // At most `bytes` of memory, two thirds for parent records, one third for branch roots.
+  explicit SubtreeMerges(size_t bytes);
+
+  struct Parent {
+    bool found = false;
+    uint64_t parent = 0;  // the key of the position it was last searched from (0: the root)
+    PnDn pn = 0, dn = 0;  // its numbers then, capped
+    int ply = 0;          // its ply then
+  };
+  // Records that `key` (a full position key) was left unfinished with these numbers at `ply`,
+  // searched from `parent`.
+  void record(uint64_t key, uint64_t parent, PnDn pn, PnDn dn, int ply);
+  Parent parent_of(uint64_t key) const;
+
+  // Remembers that the node `root` counts its children `a` and `b` by max.
+  void mark(uint64_t root, uint64_t a, uint64_t b);
+  // Whether `root` counts its child `child` by max.
+  bool marked(uint64_t root, uint64_t child) const;
+  // Whether `root` has any child counted by max (one look-up for all its children).
+  bool has_marks(uint64_t root) const;
+
+  // Forgets everything (ProofTable::clear): records of an older generation no longer match.
+  void clear() { tag_ += 0x9e3779b97f4a7c15ULL; }
+
+ private:
+  static constexpr int KIDS = 7;
+  struct ParentSlot {
+    uint64_t key, parent, numbers, ply;
+  };
+  struct RootSlot {
+    uint64_t key, kids[KIDS];
+  };
+  static uint64_t load(const uint64_t& w) { return __atomic_load_n(&w, __ATOMIC_RELAXED); }
+  static void put(uint64_t& w, uint64_t v) { __atomic_store_n(&w, v, __ATOMIC_RELAXED); }
+  // A key as stored: tagged by the generation, never 0 (an empty slot).
+  uint64_t tagged(uint64_t key) const { return (key ^ tag_) | 1; }
+  const RootSlot* root_slot(uint64_t root) const;
+
+  std::unique_ptr<LargeMemory> memory_;
+  ParentSlot* parents_ = nullptr;
+  RootSlot* roots_ = nullptr;
+  size_t parent_mask_ = 0, root_mask_ = 0;
+  uint64_t tag_ = 0x6a09e667f3bcc909ULL;
+};
+
+}  // namespace kanju

@@ -1,0 +1,51 @@
+// Where lines of play meet (solver/subtree_merges.h): the parent records and the branch roots'
+// children counted by max.
+#include <catch2/catch.hpp>
+
+#include "solver/proof_table.h"
+#include "solver/subtree_merges.h"
+
+using namespace kanju;
+
+TEST_CASE("subtree merges: a parent record is found by its position", "[merges]") {
+  SubtreeMerges m(1 << 20);
+  CHECK_FALSE(m.parent_of(42).found);
+  m.record(42, 7, 15, PN_INF, 12);  // numbers above 32 bits are kept capped
+  const SubtreeMerges::Parent p = m.parent_of(42);
+  REQUIRE(p.found);
+  CHECK(p.parent == 7);
+  CHECK(p.pn == 15);
+  CHECK(p.dn == 0xffffffffULL);
+  CHECK(p.ply == 12);
+  m.record(42, 8, 3, 4, 10);  // searched again from another parent: the newer record
+  CHECK(m.parent_of(42).parent == 8);
+  CHECK_FALSE(m.parent_of(43).found);
+}
+
+TEST_CASE("subtree merges: a branch root remembers the children it counts by max", "[merges]") {
+  SubtreeMerges m(1 << 20);
+  CHECK_FALSE(m.has_marks(100));
+  m.mark(100, 1, 2);
+  m.mark(100, 2, 3);  // a second pair sharing a child
+  CHECK(m.has_marks(100));
+  CHECK(m.marked(100, 1));
+  CHECK(m.marked(100, 2));
+  CHECK(m.marked(100, 3));
+  CHECK_FALSE(m.marked(100, 4));
+  CHECK_FALSE(m.marked(100, 0));
+  CHECK_FALSE(m.marked(101, 1));
+  // At most seven children a root; the others count by sum.
+  for (uint64_t k = 10; k < 20; ++k) m.mark(100, k, k);
+  int held = 0;
+  for (uint64_t k = 1; k < 20; ++k) held += m.marked(100, k);
+  CHECK(held == 7);
+}
+
+TEST_CASE("subtree merges: clearing the proof table forgets them", "[merges]") {
+  ProofTable table(1);
+  table.merges().record(42, 7, 1, 1, 3);
+  table.merges().mark(7, 42, 43);
+  table.clear();
+  CHECK_FALSE(table.merges().parent_of(42).found);
+  CHECK_FALSE(table.merges().has_marks(7));
+}
