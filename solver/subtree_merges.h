@@ -53,7 +53,10 @@ class SubtreeMerges {
   bool has_marks(uint64_t root) const;
 
   // Forgets everything (ProofTable::clear): records of an older generation no longer match.
-  void clear() { tag_ += 0x9e3779b97f4a7c15ULL; }
+  void clear() {
+    tag_ += 0x9e3779b97f4a7c15ULL;
+    ++generation_;
+  }
 
  private:
   static constexpr int KIDS = 7;
@@ -68,12 +71,16 @@ class SubtreeMerges {
   // A key as stored: tagged by the generation, never 0 (an empty slot).
   uint64_t tagged(uint64_t key) const { return (key ^ tag_) | 1; }
   const RootSlot* root_slot(uint64_t root) const;
+  ParentSlot* bucket(uint64_t key) const;  // the two slots `key` may be in
 
   std::unique_ptr<LargeMemory> memory_;
   ParentSlot* parents_ = nullptr;
   RootSlot* roots_ = nullptr;
   size_t parent_mask_ = 0, root_mask_ = 0;
   uint64_t tag_ = 0x6a09e667f3bcc909ULL;
+  // Kept beside each record's ply: a slot of an older generation is free, so that a search
+  // after clear() replaces records exactly as on a new table (the same nodes, test_solve.cpp).
+  uint32_t generation_ = 1;
 };
 
 }  // namespace kanju

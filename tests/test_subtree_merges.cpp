@@ -22,6 +22,36 @@ TEST_CASE("subtree merges: a parent record is found by its position", "[merges]"
   CHECK_FALSE(m.parent_of(43).found);
 }
 
+TEST_CASE("subtree merges: two records share a bucket, the deeper one gives way", "[merges]") {
+  SubtreeMerges m(96);  // a single bucket of two parent records: every key falls in it
+  // (Keys differing in their lowest bit only are one key to it: see SubtreeMerges::tagged.)
+  m.record(100, 11, 1, 1, 5);
+  m.record(200, 12, 1, 1, 9);
+  CHECK(m.parent_of(100).parent == 11);
+  CHECK(m.parent_of(200).parent == 12);
+  m.record(300, 13, 1, 1, 7);  // a third: over the record of the deeper ply
+  CHECK(m.parent_of(100).found);
+  CHECK_FALSE(m.parent_of(200).found);
+  CHECK(m.parent_of(300).parent == 13);
+  m.record(100, 14, 1, 1, 20);  // a position searched again keeps its own slot
+  CHECK(m.parent_of(100).parent == 14);
+  CHECK(m.parent_of(300).found);
+}
+
+TEST_CASE("subtree merges: after clearing, old records leave their slots free", "[merges]") {
+  // As on a new table: a search after clear() fills the slots in the same order (the same
+  // nodes as a search on a new table, test_solve.cpp).
+  SubtreeMerges m(96);
+  m.record(100, 11, 1, 1, 5);
+  m.record(200, 12, 1, 1, 9);
+  m.clear();
+  m.record(300, 13, 1, 1, 50);
+  m.record(400, 14, 1, 1, 60);  // a deeper record, yet both fit
+  CHECK(m.parent_of(300).parent == 13);
+  CHECK(m.parent_of(400).parent == 14);
+  CHECK_FALSE(m.parent_of(100).found);
+}
+
 TEST_CASE("subtree merges: a branch root remembers the children it counts by max", "[merges]") {
   SubtreeMerges m(1 << 20);
   CHECK_FALSE(m.has_marks(100));
