@@ -37,32 +37,38 @@ SubtreeMerges::ParentSlot* SubtreeMerges::bucket(uint64_t key) const {
   return &parents_[slot_of(key, parent_mask_) & ~size_t(1)];
 }
 
+// The slot of the bucket `b` that holds the tagged key `t`, or -1.
+int SubtreeMerges::holding(const ParentSlot* b, uint64_t t) {
+  return load(b[0].key) == t ? 0 : load(b[1].key) == t ? 1 : -1;
+}
+
 void SubtreeMerges::record(uint64_t key, uint64_t parent, PnDn pn, PnDn dn, int ply) {
   ParentSlot* b = bucket(key);
   const uint64_t t = tagged(key);
-  ParentSlot* s = load(b[0].key) == t ? &b[0] : load(b[1].key) == t ? &b[1] : nullptr;
-  if (!s) {
+  int i = holding(b, t);
+  if (i < 0) {
     const uint64_t ply0 = load(b[0].ply), ply1 = load(b[1].ply);
     const bool free0 = ply0 >> 32 != generation_, free1 = ply1 >> 32 != generation_;
-    s = free0 ? &b[0] : free1 ? &b[1] : uint32_t(ply0) >= uint32_t(ply1) ? &b[0] : &b[1];
+    i = free0 ? 0 : free1 ? 1 : uint32_t(ply0) >= uint32_t(ply1) ? 0 : 1;
   }
-  put(s->key, t);
-  put(s->parent, parent);
-  put(s->numbers, std::min(pn, NUMBER_MAX) << 32 | std::min(dn, NUMBER_MAX));
-  put(s->ply, uint64_t(generation_) << 32 | uint32_t(ply));
+  ParentSlot& s = b[i];
+  put(s.key, t);
+  put(s.parent, parent);
+  put(s.numbers, std::min(pn, NUMBER_MAX) << 32 | std::min(dn, NUMBER_MAX));
+  put(s.ply, uint64_t(generation_) << 32 | uint32_t(ply));
 }
 
 SubtreeMerges::Parent SubtreeMerges::parent_of(uint64_t key) const {
   const ParentSlot* b = bucket(key);
-  const uint64_t t = tagged(key);
-  const ParentSlot* s = load(b[0].key) == t ? &b[0] : load(b[1].key) == t ? &b[1] : nullptr;
+  const int i = holding(b, tagged(key));
   Parent p;
-  if (!s) return p;
+  if (i < 0) return p;
+  const ParentSlot& s = b[i];
   p.found = true;
-  p.parent = load(s->parent);
-  const uint64_t numbers = load(s->numbers);
+  p.parent = load(s.parent);
+  const uint64_t numbers = load(s.numbers);
   p.pn = numbers >> 32, p.dn = numbers & NUMBER_MAX;
-  p.ply = int(uint32_t(load(s->ply)));
+  p.ply = int(uint32_t(load(s.ply)));
   return p;
 }
 

@@ -72,6 +72,7 @@ class SubtreeMerges {
   uint64_t tagged(uint64_t key) const { return (key ^ tag_) | 1; }
   const RootSlot* root_slot(uint64_t root) const;
   ParentSlot* bucket(uint64_t key) const;  // the two slots `key` may be in
+  static int holding(const ParentSlot* b, uint64_t t);
 
   std::unique_ptr<LargeMemory> memory_;
   ParentSlot* parents_ = nullptr;
