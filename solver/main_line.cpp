@@ -241,10 +241,25 @@ ExtractedLine extract_main_line(Dfpn& dfpn, const ProofTable& table, Color attac
 
 namespace {
 
+// The nodes a futility test of the walk may search: a million, or a sixteenth of the search so
+// far. The walk runs on the main thread alone, and its 狭義 tests ask for the shortest mate
+// after the capture up to the node's bound, which can be a subproblem as hard as the node:
+// 将棋図巧79 on two threads, where a helper's first proof left the table other proofs than one
+// thread's, spent its whole limit of 200M nodes in one such test in one run of three (and 18M in
+// others), where one thread proves the length shortest in 7.5M nodes in all. On one thread the walk's costliest
+// test on the 20 hardest 図巧 takes 0.47M nodes.
+uint64_t walk_futile_budget(const Dfpn& dfpn) {
+  return std::max<uint64_t>(1'000'000, dfpn.nodes() / 16);
+}
+
 // bounded_line's defence: the reply that is no futile interposition with the longest mate the
 // table knows (the first in move order among equals), MOVE_NONE if every reply is futile. The
 // replies are judged longest first and only until one is not futile: each futility test is a
 // search of its own, and testing every drop first cost 図巧90's walk 8.1M of its 16.3M nodes.
+// Each test gets a budget (walk_futile_budget), and one that runs out says "not futile": the
+// walk then follows the interposition, whose mate the table knows, so the line stays a forced
+// mate (or the walk fails where the proof within the bound is missing), only not the
+// composer's.
 Move longest_known_reply(Dfpn& dfpn, Position& pos, Color attacker, int bound) {
   std::vector<std::pair<int, Move>> replies;
   for (Move e : MoveList<EVASIONS>(pos)) {
@@ -256,7 +271,7 @@ Move longest_known_reply(Dfpn& dfpn, Position& pos, Color attacker, int bound) {
   std::stable_sort(replies.begin(), replies.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   for (const auto& [len, e] : replies)
-    if (!dfpn.is_futile(pos, attacker, e, MateLen(bound))) return e;
+    if (!dfpn.is_futile(pos, attacker, e, MateLen(bound), walk_futile_budget(dfpn))) return e;
   return MOVE_NONE;
 }
 
