@@ -304,6 +304,7 @@ NodeOutcome Dfpn::only_futile_replies(Position& pos, int ply, const MoveList<EVA
 
 bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeOutcome& terminal) {
   ++expansions_;
+  table_.merges().prefetch_root(path_.position(ply));  // read at the end (has_marks)
   if (int(frames_.size()) <= ply) frames_.resize(ply + 1);
   std::vector<Child>& kids = frames_[ply];
   kids.clear();
@@ -312,12 +313,13 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
     return false;
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
   // The children's entries are mostly far apart in a large table: ask for all of them first,
-  // so that the memory serves them while the first children are set up.
-  const bool steered = steered_by_marks();
+  // so that the memory serves them while the first children are set up; and their parent
+  // records, read for every child the table holds unfinished (find_merge).
+  const SubtreeMerges& merges = table_.merges();
   for (Child& c : kids) {
-    if (steered) c.key = pos.key_after(c.move);  // for virtual_number
-    table_.prefetch(table_.keyed_by_position() ? (steered ? c.key : pos.key_after(c.move))
-                                               : pos.board_key_after(c.move));
+    c.key = pos.key_after(c.move);
+    table_.prefetch(table_.keyed_by_position() ? c.key : pos.board_key_after(c.move));
+    merges.prefetch_parent(c.key);
   }
   for (Child& c : kids) {
     init_child(pos, ply, c, child_remaining);
@@ -325,7 +327,6 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
     if (or_node && c.v.proven() && c.v.hi == 0) break;
   }
   // The children this node counts by max since an earlier visit (subtree_merges.h).
-  const SubtreeMerges& merges = table_.merges();
   if (const uint64_t here = path_.position(ply); merges.has_marks(here))
     for (Child& c : kids)
       if (merges.marked(here, c.key)) (or_node ? c.max_dn : c.max_pn) = true;
@@ -514,7 +515,8 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     o.rep_ply = p;
     return o;
   }
-  const BusyMark mark(busy_, key);  // other searches on the table see this one here
+  const BusyMark mark(busy_, key);       // other searches on the table see this one here
+  table_.merges().prefetch_parent(key);  // written at the end if unfinished (step 4)
   const SearchPath::Entry on_path(path_, key, ply);  // in the path's index (find_merge)
 
   // Step 2. Generate the children and give each its first estimate.

@@ -11,9 +11,6 @@ size_t slots(size_t bytes, size_t size) {
   while (n * 2 * size <= bytes) n *= 2;
   return n;
 }
-size_t slot_of(uint64_t key, size_t mask) {
-  return size_t((key * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
-}
 constexpr uint64_t NUMBER_MAX = 0xffffffffULL;
 }  // namespace
 
@@ -32,10 +29,7 @@ SubtreeMerges::SubtreeMerges(size_t bytes) {
 // into a free slot (empty, or of an older generation), else over the deeper of the two. Deep
 // records are many and soon stale; the shallow ones carry the merges and the lines that came
 // back near the root. (Direct-mapped, Fairway's first proof took 149.3M nodes; with the
-// buckets, 126.2M: README, "The hard set".)
-SubtreeMerges::ParentSlot* SubtreeMerges::bucket(uint64_t key) const {
-  return &parents_[slot_of(key, parent_mask_) & ~size_t(1)];
-}
+// buckets, 126.2M: README, "The hard set".) The buckets: bucket().
 
 // The slot of the bucket `b` that holds the tagged key `t`, or -1.
 int SubtreeMerges::holding(const ParentSlot* b, uint64_t t) {
@@ -73,12 +67,12 @@ SubtreeMerges::Parent SubtreeMerges::parent_of(uint64_t key) const {
 }
 
 const SubtreeMerges::RootSlot* SubtreeMerges::root_slot(uint64_t root) const {
-  const RootSlot& s = roots_[slot_of(root, root_mask_)];
-  return load(s.key) == tagged(root) ? &s : nullptr;
+  const RootSlot* s = root_at(root);
+  return load(s->key) == tagged(root) ? s : nullptr;
 }
 
 void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
-  RootSlot& s = roots_[slot_of(root, root_mask_)];
+  RootSlot& s = *root_at(root);
   if (load(s.key) != tagged(root)) {
     // Another root's pairs are lost: its next expansion counts them by sum until it meets
     // them again.

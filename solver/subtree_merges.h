@@ -52,6 +52,11 @@ class SubtreeMerges {
   // Whether `root` has any child counted by max (one look-up for all its children).
   bool has_marks(uint64_t root) const;
 
+  // Ask the memory for what parent_of and record (has_marks and marked) will read, ahead of
+  // the search's need: each is a miss in a table as large as the proof table's eighth.
+  void prefetch_parent(uint64_t key) const { __builtin_prefetch(bucket(key)); }
+  void prefetch_root(uint64_t root) const { __builtin_prefetch(root_at(root)); }
+
   // Forgets everything (ProofTable::clear): records of an older generation no longer match.
   void clear() {
     tag_ += 0x9e3779b97f4a7c15ULL;
@@ -71,7 +76,14 @@ class SubtreeMerges {
   // A key as stored: tagged by the generation, never 0 (an empty slot).
   uint64_t tagged(uint64_t key) const { return (key ^ tag_) | 1; }
   const RootSlot* root_slot(uint64_t root) const;
-  ParentSlot* bucket(uint64_t key) const;  // the two slots `key` may be in
+  static size_t slot_of(uint64_t key, size_t mask) {
+    return size_t((key * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+  }
+  // The two slots `key` may be in.
+  ParentSlot* bucket(uint64_t key) const {
+    return &parents_[slot_of(key, parent_mask_) & ~size_t(1)];
+  }
+  RootSlot* root_at(uint64_t root) const { return &roots_[slot_of(root, root_mask_)]; }
   static int holding(const ParentSlot* b, uint64_t t);
 
   std::unique_ptr<LargeMemory> memory_;
