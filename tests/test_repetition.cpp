@@ -48,6 +48,10 @@ TEST_CASE("repetition: the table keeps a failure by its path", "[repetition]") {
   REQUIRE(reps.find(same_slot, lo, rep_ply));
   CHECK(lo == 5);
   CHECK(rep_ply == 0);
+  // The byte of the key kept beside the entries (the look-up's shortcut) tells the slot's other
+  // keys apart both when it differs and, with the whole key compared, when it matches.
+  CHECK_FALSE(reps.find(same_slot + (uint64_t(1) << 16), lo, rep_ply));
+  CHECK_FALSE(reps.find(same_slot + (uint64_t(1) << 24), lo, rep_ply));
 }
 
 TEST_CASE("repetition: the path's index finds the positions being searched", "[repetition]") {
