@@ -25,17 +25,16 @@ SubtreeMerges::SubtreeMerges(size_t bytes) {
   root_mask_ = n_roots - 1;
 }
 
-// Two records share a cache line (a bucket): a position's record goes where it was before, else
-// into a free slot (empty, or of an older generation), else over the deeper of the two. Deep
-// records are many and soon stale; the shallow ones carry the merges and the lines that came
-// back near the root. (Direct-mapped, Fairway's first proof took 149.3M nodes; with the
-// buckets, 126.2M: README, "The hard set".) The buckets: bucket().
-
 // The slot of the bucket `b` that holds the tagged key `t`, or -1.
 int SubtreeMerges::holding(const ParentSlot* b, uint64_t t) {
   return load(b[0].key) == t ? 0 : load(b[1].key) == t ? 1 : -1;
 }
 
+// Two records share a cache line (a bucket, bucket()): a position's record goes where it was
+// before, else into a free slot (empty, or of an older generation), else over the deeper of the
+// two. Deep records are many and soon stale; the shallow ones carry the merges and the lines
+// that came back near the root. (Direct-mapped, Fairway's first proof took 149.3M nodes; with
+// the buckets, 126.2M: README, "The hard set".)
 void SubtreeMerges::record(uint64_t key, uint64_t parent, PnDn pn, PnDn dn, int ply) {
   ParentSlot* b = bucket(key);
   const uint64_t t = tagged(key);
