@@ -358,7 +358,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
       if (v.rep) rep = true, rep_ply = std::min(rep_ply, v.rep_ply);
     }
     pn = std::min(pn, v.pn);
-    track_smallest(virtual_number(kids[i], v.pn), i, ch.smallest, ch.second, ch.best,
+    track_smallest(virtual_number(kids[i], v.pn, true), i, ch.smallest, ch.second, ch.best,
                    takes_tie(kids[i].move));
   }
   if (proven >= 0) {
@@ -422,7 +422,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     else
       pn = saturating_add(pn, v.pn);
     dn = std::min(dn, v.dn);
-    track_smallest(virtual_number(kids[i], v.dn), i, ch.smallest, ch.second, ch.best,
+    track_smallest(virtual_number(kids[i], v.dn, false), i, ch.smallest, ch.second, ch.best,
                    takes_tie(kids[i].move));
   }
   if (all_proven) {
@@ -438,16 +438,21 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
 }
 
 // Kaneko's virtual numbers (busy_marks.h): each other search inside the child raises the number
-// it is chosen by by half, in questions with a length limit only (steered_by_marks). Those must
-// refute every check, where searches spread out do best; a mate at all is mostly one narrow
+// it is chosen by by half, in questions with a length limit only (steered_by_marks), and only
+// where the attacker chooses its check (`or_node`). Those questions are mostly "no mate within
+// N - 2", which must refute every check: a search sent to another check does work that the
+// answer needs anyway. At a defender node one refutation suffices, and a search sent to another
+// reply mostly does work the answer will not need (the 20 hardest 将棋図巧 on two threads, four
+// runs alternated: 50.4-57.6 s this way against 56.0-60.1 s with defender nodes steered too, the
+// main search's share of one thread's nodes 55% against 58%). A mate at all is mostly one narrow
 // line, where helpers on the main search's heels do best (ミクロコスモス's first proof on two
-// threads: 27-29 s this way, 36-42 s with the marks read there too; README "One problem on
+// threads: 27-29 s unsteered, 36-42 s with the marks read there too; README "One problem on
 // several threads"). Only the choice sees them (Choice::smallest, the loop of mid()); the table
 // keeps the real numbers, or a search at a node shared with another would raise it once more at
 // every ply up the shared path. A child already seen with the others inside it (crowded_view) is
 // not raised twice. Finished children keep their numbers: a proof or disproof is never disguised.
-PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
-  if (!steered_by_marks() || v == 0 || v >= PN_INF || c.v.crowded) return v;
+PnDn Dfpn::virtual_number(const Child& c, PnDn v, bool or_node) const {
+  if (!or_node || !steered_by_marks() || v == 0 || v >= PN_INF || c.v.crowded) return v;
   const int inside = busy_->count(c.key);
   if (inside == 0) return v;
   return std::min<PnDn>(THRESHOLD_MAX - 1, v + PnDn(inside) * (v / 2 + 1));
@@ -515,8 +520,11 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     o.rep_ply = p;
     return o;
   }
-  const BusyMark mark(busy_, key);       // other searches on the table see this one here
-  table_.merges().prefetch_parent(key);  // written at the end if unfinished (step 4)
+  // Other searches on the table see this one here. Only defender nodes are looked for: they are
+  // the children the attacker's nodes choose among (virtual_number).
+  const BusyMark mark(or_node ? nullptr : busy_, key);
+  // The parent record, written at the end if the node is left unfinished (step 4).
+  table_.merges().prefetch_parent(key);
   const SearchPath::Entry on_path(path_, key, ply);  // in the path's index (find_merge)
 
   // Step 2. Generate the children and give each its first estimate.

@@ -112,9 +112,9 @@ class Dfpn {
   // Set from another thread, `done` ends the current query early, as a budget would: another
   // search on the shared table has answered it (helper_threads.h). Null: only the limits end it.
   void set_query_done(const std::atomic<bool>* done) { query_done_ = done; }
-  // One of several searches on a shared table (helper_threads.h): each marks the positions it
-  // is in and, if it `reads` them, takes a child another search is in as less promising than
-  // its numbers say (busy_marks.h, virtual_number). Null (the default): no marks, as one thread
+  // One of several searches on a shared table (helper_threads.h): each marks the defender
+  // positions it is in and, if it `reads` them, takes a check leading into one that another
+  // search is in as less promising than its numbers say (busy_marks.h, virtual_number). Null (the default): no marks, as one thread
   // searches. Only the order of the search changes, never a result.
   void set_busy_marks(BusyMarks* marks, bool reads = true) {
     busy_ = marks;
@@ -156,8 +156,8 @@ class Dfpn {
     uint64_t key = 0;            // the child's position key (0: not visited, see init_child)
   };
   // The number by which a child is chosen: its proof number at an OR node, its disproof number
-  // at an AND node, raised while other searches are inside it (set_busy_marks).
-  PnDn virtual_number(const Child& c, PnDn v) const;
+  // at an AND node; at an OR node raised while other searches are inside it (set_busy_marks).
+  PnDn virtual_number(const Child& c, PnDn v, bool or_node) const;
   bool steered_by_marks() const { return reads_marks_ && query_bounded_; }
 
   // `extend`: the threshold controlling algorithm is at work above (mid, step 3).

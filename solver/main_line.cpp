@@ -158,6 +158,37 @@ class LineExtractor {
   }
   static constexpr uint64_t ELIMINATION_NODES = 50'000;
 
+  // At an attacker node where the table vouches for no check, each check would cost a bounded
+  // search, and one that does not keep the value a large disproof. That happens where the line
+  // leaves the last proofs of the length (two threads: 将棋図巧32's 31-ply line took 8.5-9.7M
+  // nodes to extract in 3 runs of 8, a check at ply 7 refuted before the mating one was tried,
+  // against 40-1,100 nodes in the others and on one thread). So each check first gets a small
+  // search for its mate within the value, in order, and the first that mates goes first (after
+  // the published move, which keeps its place): a mate within a known length is cheap to find,
+  // a check that fails costs at most the small budget here.
+  void confirm_cheaply(Position& pos, int value, std::vector<Candidate>& candidates,
+                       Move preferred) {
+    for (const Candidate& c : candidates)
+      if (c.known > 0) return;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (candidates[i].move == preferred) continue;
+      pos.do_move(candidates[i].move);
+      const uint64_t key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
+      bool proven = false;
+      if (!unanswered_.count(key)) {
+        proven = prove(pos, MateLen(value - 1), budget(ELIMINATION_NODES)).proven();
+        if (!proven) unanswered_.insert(key);
+      }
+      pos.undo_move();
+      if (!proven) continue;
+      const Candidate mating{candidates[i].move, 1};
+      candidates.erase(candidates.begin() + long(i));
+      const bool published_first = !candidates.empty() && candidates[0].move == preferred;
+      candidates.insert(candidates.begin() + (published_first ? 1 : 0), mating);
+      return;
+    }
+  }
+
   // Whether move m (already played on pos) keeps to the value: for the attacker, mate within
   // value - 1 remains; for the defender, no mate sooner than value - 1.
   bool keeps_value(Position& pos, bool attacker_moved, int value) {
@@ -181,7 +212,10 @@ class LineExtractor {
     for (PieceType pt : HAND_TYPES_SFEN_ORDER) in_hand += pos.hand(attacker_).count(pt);
     const bool empty_possible = in_hand <= (attacker_moves ? (value + 1) / 2 : value / 2);
     std::vector<Candidate> candidates = preference_order(pos, value, preferred);
-    if (!attacker_moves) eliminate_shorter(pos, value, candidates);
+    if (!attacker_moves)
+      eliminate_shorter(pos, value, candidates);
+    else
+      confirm_cheaply(pos, value, candidates, preferred);
     for (const Candidate& c : candidates) {
       const Move m = c.move;
       pos.do_move(m);
@@ -223,7 +257,8 @@ class LineExtractor {
   bool tie_break_unfinished_ = false;
   uint64_t phase_limit_ = UINT64_MAX;  // the node count at which the second pass stops
   std::unordered_map<uint64_t, Line> memo_;
-  std::unordered_set<uint64_t> unanswered_;  // eliminate_shorter's searches that ran out
+  // Small searches that ran out (eliminate_shorter, confirm_cheaply).
+  std::unordered_set<uint64_t> unanswered_;
 };
 
 }  // namespace

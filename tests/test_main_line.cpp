@@ -56,6 +56,17 @@ TEST_CASE("main line: extracted from the table of the proof", "[main_line]") {
   CHECK(check_main_line(f.root, line.moves) == "");
 }
 
+TEST_CASE("main line: extracted where the table vouches for no move", "[main_line]") {
+  // Every check is then tried by a small search for its mate before any is refuted at full
+  // cost (confirm_cheaply); the line is the same.
+  FirstProof f(EXAMPLE_7, 16);
+  f.table.clear();
+  const ExtractedLine line = extract_main_line(f.dfpn, f.table, BLACK, f.root, 7);
+  REQUIRE_FALSE(line.failed);
+  CHECK(line.moves == usi_line(f.root, EXAMPLE_7_LINE));
+  CHECK(check_main_line(f.root, line.moves) == "");
+}
+
 TEST_CASE("main line: a preferred line is followed where it keeps the value", "[main_line]") {
   // 将棋図巧5: without a preference the extraction prints another line of the same length; with
   // the published one it prints that.
@@ -71,6 +82,12 @@ TEST_CASE("main line: a preferred line is followed where it keeps the value", "[
   const ExtractedLine line = extract_main_line(f.dfpn, f.table, BLACK, f.root, 21, preferred);
   REQUIRE_FALSE(line.failed);
   CHECK(line.moves == preferred);
+  SECTION("also where the table vouches for no move: the published move keeps its place") {
+    f.table.clear();
+    const ExtractedLine again = extract_main_line(f.dfpn, f.table, BLACK, f.root, 21, preferred);
+    REQUIRE_FALSE(again.failed);
+    CHECK(again.moves == preferred);
+  }
 }
 
 TEST_CASE("main line: the walk down the proofs is a forced mate within the bound", "[main_line]") {
