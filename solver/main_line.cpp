@@ -141,22 +141,27 @@ class LineExtractor {
     }
     for (const Candidate& c : candidates)
       if (c.known > 0) return;
-    for (size_t i = candidates.size(); i-- > 1 && candidates.size() > 1;) {
-      pos.do_move(candidates[i].move);
-      // A search that ran out here before (the second pass revisits the first's nodes) would
-      // run out again.
-      const uint64_t key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
-      bool proven = false;
-      if (!unanswered_.count(key)) {
-        proven = prove(pos, MateLen(value - 3), budget(ELIMINATION_NODES)).proven();
-        if (!proven) unanswered_.insert(key);
-      }
-      pos.undo_move();
-      if (proven) candidates.erase(candidates.begin() + i);
-    }
+    for (size_t i = candidates.size(); i-- > 1 && candidates.size() > 1;)
+      if (mates_cheaply(pos, candidates[i].move, value, value - 3))
+        candidates.erase(candidates.begin() + i);
     if (candidates.size() == 1) candidates[0].known = 1;
   }
   static constexpr uint64_t ELIMINATION_NODES = 50'000;
+
+  // Whether a small search proves a mate within `len` after move m at a node worth `value`.
+  bool mates_cheaply(Position& pos, Move m, int value, int len) {
+    pos.do_move(m);
+    // A search that ran out here before (the second pass revisits the first's nodes) would run
+    // out again.
+    const uint64_t key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
+    bool proven = false;
+    if (!unanswered_.count(key)) {
+      proven = prove(pos, MateLen(len), budget(ELIMINATION_NODES)).proven();
+      if (!proven) unanswered_.insert(key);
+    }
+    pos.undo_move();
+    return proven;
+  }
 
   // At an attacker node where the table vouches for no check, each check would cost a bounded
   // search, and one that does not keep the value a large disproof. That happens where the line
@@ -171,16 +176,9 @@ class LineExtractor {
     for (const Candidate& c : candidates)
       if (c.known > 0) return;
     for (size_t i = 0; i < candidates.size(); ++i) {
-      if (candidates[i].move == preferred) continue;
-      pos.do_move(candidates[i].move);
-      const uint64_t key = pos.key() ^ (uint64_t(value) * 0x9e3779b97f4a7c15ULL);
-      bool proven = false;
-      if (!unanswered_.count(key)) {
-        proven = prove(pos, MateLen(value - 1), budget(ELIMINATION_NODES)).proven();
-        if (!proven) unanswered_.insert(key);
-      }
-      pos.undo_move();
-      if (!proven) continue;
+      if (candidates[i].move == preferred ||
+          !mates_cheaply(pos, candidates[i].move, value, value - 1))
+        continue;
       const Candidate mating{candidates[i].move, 1};
       candidates.erase(candidates.begin() + long(i));
       const bool published_first = !candidates.empty() && candidates[0].move == preferred;
