@@ -114,8 +114,9 @@ class Dfpn {
   void set_query_done(const std::atomic<bool>* done) { query_done_ = done; }
   // One of several searches on a shared table (helper_threads.h): each marks the defender
   // positions it is in and, if it `reads` them, takes a check leading into one that another
-  // search is in as less promising than its numbers say (busy_marks.h, virtual_number). Null (the default): no marks, as one thread
-  // searches. Only the order of the search changes, never a result.
+  // search is in as less promising than its numbers say (busy_marks.h, virtual_number). Null
+  // (the default): no marks, as one thread searches. Only the order of the search changes,
+  // never a result.
   void set_busy_marks(BusyMarks* marks, bool reads = true) {
     busy_ = marks;
     reads_marks_ = marks && reads;

@@ -4,9 +4,9 @@
 // they explore other parts of the tree and leave proofs and disproofs in the table where the
 // main search finds them. Every search, the main one included, marks the defender positions it
 // is in; in questions with a length limit a helper choosing a check leans away from one another
-// search is in (Kaneko's virtual numbers, busy_marks.h; Dfpn::virtual_number). The first search to answer ends the query for all,
-// and its answer is the query's: it rests only on what the table holds, which every search
-// proved, so the answer is the one thread's, only sooner.
+// search is in (Kaneko's virtual numbers, busy_marks.h; Dfpn::virtual_number). The first search
+// to answer ends the query for all, and its answer is the query's: it rests only on what the
+// table holds, which every search proved, so the answer is the one thread's, only sooner.
 #pragma once
 
 #include <atomic>
