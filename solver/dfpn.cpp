@@ -358,7 +358,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
       if (v.rep) rep = true, rep_ply = std::min(rep_ply, v.rep_ply);
     }
     pn = std::min(pn, v.pn);
-    track_smallest(virtual_number(kids[i], v.pn, true), i, ch.smallest, ch.second, ch.best,
+    track_smallest(virtual_number(kids[i], v.pn), i, ch.smallest, ch.second, ch.best,
                    takes_tie(kids[i].move));
   }
   if (proven >= 0) {
@@ -422,8 +422,8 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     else
       pn = saturating_add(pn, v.pn);
     dn = std::min(dn, v.dn);
-    track_smallest(virtual_number(kids[i], v.dn, false), i, ch.smallest, ch.second, ch.best,
-                   takes_tie(kids[i].move));
+    // Not steered by the marks: one refutation is enough here (virtual_number).
+    track_smallest(v.dn, i, ch.smallest, ch.second, ch.best, takes_tie(kids[i].move));
   }
   if (all_proven) {
     ch.best = -1;
@@ -439,7 +439,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
 
 // Kaneko's virtual numbers (busy_marks.h): each other search inside the child raises the number
 // it is chosen by by half, in questions with a length limit only (steered_by_marks), and only
-// where the attacker chooses its check (`or_node`). Those questions are mostly "no mate within
+// where the attacker chooses its check (aggregate_or). Those questions are mostly "no mate within
 // N - 2", which must refute every check: a search sent to another check does work that the
 // answer needs anyway. At a defender node one refutation suffices, and a search sent to another
 // reply mostly does work the answer will not need (the 20 hardest 将棋図巧 on two threads, four
@@ -451,8 +451,8 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
 // keeps the real numbers, or a search at a node shared with another would raise it once more at
 // every ply up the shared path. A child already seen with the others inside it (crowded_view) is
 // not raised twice. Finished children keep their numbers: a proof or disproof is never disguised.
-PnDn Dfpn::virtual_number(const Child& c, PnDn v, bool or_node) const {
-  if (!or_node || !steered_by_marks() || v == 0 || v >= PN_INF || c.v.crowded) return v;
+PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
+  if (!steered_by_marks() || v == 0 || v >= PN_INF || c.v.crowded) return v;
   const int inside = busy_->count(c.key);
   if (inside == 0) return v;
   return std::min<PnDn>(THRESHOLD_MAX - 1, v + PnDn(inside) * (v / 2 + 1));

@@ -156,9 +156,9 @@ class Dfpn {
     bool fresh = false;          // no entry in the table when it was set up: a new node
     uint64_t key = 0;            // the child's position key (0: not visited, see init_child)
   };
-  // The number by which a child is chosen: its proof number at an OR node, its disproof number
-  // at an AND node; at an OR node raised while other searches are inside it (set_busy_marks).
-  PnDn virtual_number(const Child& c, PnDn v, bool or_node) const;
+  // The proof number by which an OR node chooses a check, raised while other searches are
+  // inside it (set_busy_marks). AND nodes choose by the plain disproof number.
+  PnDn virtual_number(const Child& c, PnDn v) const;
   bool steered_by_marks() const { return reads_marks_ && query_bounded_; }
 
   // `extend`: the threshold controlling algorithm is at work above (mid, step 3).
@@ -181,7 +181,7 @@ class Dfpn {
   // The child to search next and the numbers that bound its search (mid, step 3).
   struct Choice {
     int best = -1;           // the child
-    PnDn smallest = PN_INF;  // its number (OR: proof, AND: disproof), virtual_number's
+    PnDn smallest = PN_INF;  // its number (OR: proof, virtual_number's; AND: disproof)
     PnDn second = PN_INF;    // the next sibling's
     PnDn sum_dn = 0;         // OR: the disproof numbers' sum without the max-counted children
     PnDn sum_pn = 0;         // AND: the proof numbers' sum without the max-counted children
