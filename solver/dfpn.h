@@ -180,12 +180,17 @@ class Dfpn {
   void raise_thresholds(const Position& pos, int ply, bool or_node, PnDn& thpn, PnDn& thdn);
   // The child to search next and the numbers that bound its search (mid, step 3).
   struct Choice {
-    int best = -1;           // the child
-    PnDn smallest = PN_INF;  // its number (OR: proof, virtual_number's; AND: disproof)
-    PnDn second = PN_INF;    // the next sibling's
-    PnDn sum_dn = 0;         // OR: the disproof numbers' sum without the max-counted children
-    PnDn sum_pn = 0;         // AND: the proof numbers' sum without the max-counted children
+    int best = -1;            // the child
+    PnDn smallest = PN_INF;   // its number (OR: proof, virtual_number's; AND: refutation_cost)
+    PnDn second = PN_INF;     // the next sibling's
+    PnDn sum_dn = 0;          // OR: the disproof numbers' sum without the max-counted children
+    PnDn sum_pn = 0;          // AND: the proof numbers' sum without the max-counted children
+    PnDn chosen_dn = PN_INF;  // AND: the chosen child's disproof number
   };
+  // What an AND node chooses its child by: the disproof number, and in questions with a length
+  // limit that number over the chance that the child refutes (refutation_cost in dfpn.cpp).
+  PnDn refutation_cost(const NodeOutcome& v) const;
+  PnDn dn_within_cost(PnDn cost, PnDn pn) const;
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, Choice& ch);
   NodeOutcome crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const;
   NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
