@@ -469,10 +469,11 @@ PnDn Dfpn::virtual_number(const Child& c, PnDn v) const {
 // by the expected cost of a refutation: dn over the chance that the child refutes, taken as
 // K pn / (K pn + dn), that is dn (1 + dn / (K pn)). A new child (pn 1) keeps about its dn, an
 // old one whose mate is near falls behind. K = 32 (nodes, one thread, the same lengths): the 20
-// hardest 将棋図巧 0.919x the shortening nodes (K = 64: 0.927x, 128: 0.940x; 086 0.57x, 098
-// 1.07x, the most it lost), 004 006 024 037 0.75-0.90x, the fast set 0.921x. Questions without
-// a limit (a first proof) choose by dn as before: there the defender's best replies are proven
-// one by one, and a mate near is what the search must show.
+// hardest 将棋図巧 0.919x the shortening nodes (K = 64: 0.927x, with 098 at 2.2x; 128: 0.940x;
+// at 32 from 086's 0.57x to 013's and 032's 1.11-1.12x), 004 006 024 037 0.75-0.90x, the fast
+// set 0.921x. Questions without a limit (a first proof) choose by dn as before (not measured
+// there: such a search proves every reply of the defender nodes on its line, and a mate near is
+// what it must show).
 constexpr PnDn REFUTATION_PRIOR = 32;
 
 PnDn Dfpn::refutation_cost(const NodeOutcome& v) const {
@@ -631,7 +632,8 @@ void Dfpn::raise_thresholds(const Position& pos, int ply, bool or_node, PnDn& th
   if (node.pn == 0 || node.dn == 0) return;
   if (node.pn < THRESHOLD_MAX) thpn = std::max(thpn, node.pn + 1);
   // Above the node's own disproof number, also where an AND node chose another child by
-  // refutation_cost (raised above the chosen child's: the 20 hardest 将棋図巧 1.05x the nodes).
+  // refutation_cost (raising it above the chosen child's instead: the 20 hardest 将棋図巧 1.05x
+  // the nodes, 098 2.4x).
   if (node.dn < THRESHOLD_MAX) thdn = std::max(thdn, node.dn + 1);
 }
 
