@@ -54,7 +54,7 @@ class Verifier {
   void check_attacker_node(Position& pos, int ply);
   void check_alternative(Position& pos, int ply, Move m, int& main_len);
   int main_value(Check& c, Position& pos, int ply);
-  void judge_alternative(Position& pos, int ply, int main_len, Finding& f);
+  void judge_alternative(Position& pos, int ply, int main_len, bool line_known, Finding& f);
   // The search for an alternative's way back to the main line: positions visited, and the most
   // nodes for each of its questions.
   struct Walk {

@@ -56,10 +56,11 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   const int reply_len = c.shortest(pos, o.hi, f.exact);
   f.length = reply_len + 1;
   f.line.push_back(m);
-  if (f.exact && !c.line(pos, reply_len, f.line)) f.line.resize(1);
+  const bool line_known = !f.exact || c.line(pos, reply_len, f.line);
+  if (!line_known) f.line.resize(1);
   pos.undo_move();
   if (main_len == 0) main_len = main_value(c, pos, ply);
-  judge_alternative(pos, ply, main_len, f);
+  judge_alternative(pos, ply, main_len, line_known, f);
   alternatives_[{ply, m.raw()}] = f.kind;
   add(std::move(f));
 }
@@ -84,7 +85,9 @@ int Verifier::main_value(Check& c, Position& pos, int ply) {
 }
 
 // Classes a mating alternative (pos: the node before it) by docs/RULES.md §5.2.
-void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& f) {
+// line_known: f.line holds the alternative's whole line (not only its first move).
+void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line_known,
+                                 Finding& f) {
   AlternativeFacts a;
   a.move = f.move;
   a.main_move = f.main_move;
@@ -135,15 +138,18 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, Finding& 
   // "Another mate" is a claim that the alternative never comes back: it needs its exact length
   // and a finished search for the way back, every question of which was answered. Without them
   // nothing is known (a timeout, not a verdict). The claim is a cook's in both profiles, and the
-  // modern profile's for a farther drop the classic one accepts (step G').
-  const bool unfinished = !f.exact || back == Back::Unknown || budget_.exhausted();
+  // modern profile's for a farther drop the classic one accepts (step G'). It needs its line as
+  // well: a reader checks a cook on a board, and without the line a farther drop cannot be told
+  // from another mate (step G' reads the defences of the line).
+  const bool unfinished = !f.exact || !line_known || back == Back::Unknown || budget_.exhausted();
   if (!unfinished || a.final_node || a.one_move_work || a.convergence.converges()) return;
   if (f.kind == FindingKind::DropNonLimiting) {
     f.set_severity(Severity::Unchecked, k.classic);
   } else if (f.kind == FindingKind::Yozume) {
     f.kind = FindingKind::Unchecked;
     f.set_severity(Severity::Unchecked, Severity::Unchecked);
-    f.note = !f.exact ? "余詰 or not: its length was not proven within the budget"
+    f.note = !f.exact      ? "余詰 or not: its length was not proven within the budget"
+             : !line_known ? "余詰 or not: its line was not extracted within the budget"
              : walk.visits > walk.max_visits
                  ? "余詰 or not: no return to the main line found within " +
                        std::to_string(walk.max_visits) + " positions"

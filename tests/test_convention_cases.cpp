@@ -135,6 +135,26 @@ TEST_CASE("以遠打 that gives the king one more file: 図巧98 from ply 11, cl
   CHECK(j.modern == Verdict::Unsound);
 }
 
+TEST_CASE("以遠打 whose line is not extracted within a check is unchecked, never a cook",
+          "[cases]") {
+  // The position above with 600k nodes a check: ▲３五飛打's 23 plies are proven, but its line is
+  // not extracted (at this commit), and without the line the farther drop cannot be told from
+  // another mate. Whatever the budget reaches, the drop is never called 余詰.
+  const std::string sfen = "9/6k2/8R/9/9/9/9/9/9 b R2b4g4s4n4l18p 1";
+  const Judged j = judge(sfen,
+                         "R*3d 3b4b 3d4d 4b5b 4d5d 5b6b 5d6d 6b7b 6d7d 7b6b 7d7c+ 6b5a 1c5c+ "
+                         "5a4a 7c7a 4a3b 7a6b 3b2a 5c2c 2a1a 6b1b",
+                         FutilePolicy::Composer, 600'000);
+  INFO(kinds(j.result));
+  CHECK(count(j.result, FindingKind::Yozume) == 0);
+  for (const Finding& f : j.result.findings) {
+    if (f.kind != FindingKind::Unchecked || f.ply != 1) continue;
+    CHECK(f.severity_in(Profile::Classic) == Severity::Unchecked);
+    CHECK(f.severity_in(Profile::Modern) == Severity::Unchecked);
+  }
+  CHECK(j.classic != Verdict::Unsound);
+}
+
 TEST_CASE("着手非限定: the rook that uncovers the horse's check may stop anywhere on its file",
           "[cases]") {
   // The rook on ２五 stands between the horse on ３六 and the king on １四. Wherever it goes on the
