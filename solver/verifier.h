@@ -32,7 +32,7 @@ class Verifier {
   // A search bounded by the per-check cap.
   Check check(uint64_t cap = 0) {
     return Check(budget_, table_, scratch_, options_.futile, attacker_,
-                 cap ? cap : options_.check_nodes);
+                 cap ? cap : options_.check_nodes, helpers_.get());
   }
   SolveResult sub_solve(const Position& pos, uint64_t cap, int threads = 1);
   void add(Finding f);
@@ -89,6 +89,8 @@ class Verifier {
   // Other checks along the main line that mate or are undecided: (ply, move) -> what they are.
   std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
   bool out_of_budget_reported_ = false;
+  // The checks' helpers, one problem on several threads (VerifyOptions::solve_threads).
+  std::unique_ptr<HelperThreads> helpers_;
   std::unique_ptr<ProofTable> scratch_table_;  // made when first needed
   ProofTable* borrowed_scratch_ = nullptr;     // a verifier made by another uses the other's
   const std::function<ProofTable&()> scratch_ = [this]() -> ProofTable& {

@@ -106,6 +106,11 @@ VerifyResult Verifier::run() {
   result_.profile = options_.profile ? *options_.profile : claim_.profile.value_or(Profile::Modern);
   // Step 1. Mate or not, the proven length, and the line to follow (docs/RULES.md §5.1).
   if (solve_root()) {
+    // One problem on several threads: they searched its solve together (solve_root), and now
+    // search each larger question of the checks together, on the same table.
+    if (options_.solve_threads > 1)
+      helpers_ = std::make_unique<HelperThreads>(table_, options_.limits, options_.futile,
+                                                 options_.solve_threads - 1);
     check_leftover();
     index_main_line();
     Position pos = root_;

@@ -52,8 +52,8 @@ struct VerifyOptions {
   // The profile to judge by; unset: the claim's era, else Profile::Modern.
   std::optional<Profile> profile;
   bool unneeded_pieces = true;  // the 不要駒 check, the costliest
-  // Threads for the solve of the problem itself (SolveOptions::threads; the checks after it run
-  // on one). Their nodes count in the budget.
+  // Threads for the problem (SolveOptions::threads): they solve it together, then search each
+  // check's larger questions together (verify_check.h). Their nodes count in the budget.
   int solve_threads = 1;
   // The final move's other checks: false (the default) asks only for other mates in one (最終手
   // 余詰, a note); true also proves the longer ones, a deep flaw in the modern profile as

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dfpn.h"
+#include "helper_threads.h"
 #include "movegen.h"
 #include "proof_table.h"
 
@@ -68,17 +69,24 @@ class Budget {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// Questions of fewer nodes than this are asked of the main search alone: starting the helpers
+// costs a thread start each, and a small question is answered before they find their way.
+constexpr uint64_t HELPER_MIN_NODES = 100'000;
+
 // One bounded search on the shared table, charged to the budget when it goes out of scope.
+// With helpers (one problem on several threads), its larger questions are searched by all
+// threads together (prove_together).
 class Check {
  public:
   Check(Budget& budget, ProofTable& table, const std::function<ProofTable&()>& scratch,
-        FutilePolicy futile, Color attacker, uint64_t cap)
+        FutilePolicy futile, Color attacker, uint64_t cap, HelperThreads* helpers = nullptr)
       : budget_(budget),
         dfpn_(table, budget.for_check(cap), futile),
         scratch_(scratch),
         futile_(futile),
         attacker_(attacker),
-        cap_(cap) {}
+        cap_(cap),
+        helpers_(helpers) {}
   ~Check() { settle(); }
   Check(const Check&) = delete;
   Check& operator=(const Check&) = delete;
@@ -93,7 +101,10 @@ class Check {
   // the whole budget, so that checks made inside others (a line inside a classification)
   // never search past the budget.
   NodeOutcome prove(Position& pos, MateLen max_len = DEPTH_UNLIMITED, uint64_t cap = UINT64_MAX) {
-    const NodeOutcome o = dfpn_.prove(pos, attacker_, max_len, std::min(cap, left()));
+    const uint64_t allowed = std::min(cap, left());
+    const NodeOutcome o = allowed >= HELPER_MIN_NODES && helpers_
+                              ? prove_together(pos, max_len, allowed)
+                              : dfpn_.prove(pos, attacker_, max_len, allowed);
     settle();
     aborted_ = dfpn_.aborted();
     if (o.proven() || o.disproven() || aborted_) return o;
@@ -178,6 +189,17 @@ class Check {
   uint64_t cap_;
   uint64_t charged_ = 0;  // nodes of dfpn_ already charged to the budget
   uint64_t spent_ = 0;    // nodes of this check, the scratch searches included
+
+  HelperThreads* helpers_;
+
+  // The question on every thread. The check's cap counts the main search's nodes, as one
+  // thread's would (the helpers only bring its answer sooner); the budget counts every thread's.
+  NodeOutcome prove_together(Position& pos, MateLen max_len, uint64_t allowed) {
+    const uint64_t before = helpers_->nodes();
+    const NodeOutcome o = helpers_->prove(dfpn_, pos, attacker_, max_len, allowed);
+    budget_.charge(helpers_->nodes() - before);
+    return o;
+  }
 
   // Charges the budget with the nodes dfpn_ searched since the last time.
   void settle() {

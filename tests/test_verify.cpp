@@ -113,6 +113,32 @@ TEST_CASE("余詰 in the middle of the main line makes a problem unsound", "[ver
   for (const Finding* y : of_kind(r, FindingKind::Yozume)) CHECK((y->ply == 3 || y->ply == 7));
 }
 
+TEST_CASE("one problem on two threads: the checks are searched together, the same findings",
+          "[verify]") {
+  // Every check of these gets the default cap, so the helpers search each one with the main
+  // search (verify_check.h: HELPER_MIN_NODES). The answers rest on the table, not the thread;
+  // what a check's cap reaches may differ (DETOUR's ▲３一飛打 is a cook of 18 plies whose line
+  // one thread does not extract within the 2M nodes of its check: unchecked there), so the
+  // findings are compared by ply and move, and their kinds where both decided them.
+  VerifyOptions two;
+  two.solve_threads = 2;
+  for (auto [sfen, length] : {std::pair{MIDDLE_YOZUME, 9}, {DETOUR, 5}, {SOUND_7, 7}}) {
+    const VerifyResult one = run(sfen, length_claim(length));
+    const VerifyResult both = run(sfen, length_claim(length), two);
+    INFO(sfen << ": " << kinds(one) << " against " << kinds(both));
+    CHECK(both.verdict == one.verdict);
+    CHECK(both.solve.length == one.solve.length);
+    REQUIRE(both.findings.size() == one.findings.size());
+    for (size_t i = 0; i < one.findings.size(); ++i) {
+      const Finding &a = one.findings[i], &b = both.findings[i];
+      CHECK(a.ply == b.ply);
+      CHECK(a.move == b.move);
+      if (a.kind != FindingKind::Unchecked && b.kind != FindingKind::Unchecked)
+        CHECK(a.kind == b.kind);
+    }
+  }
+}
+
 TEST_CASE("another mate on the final move is allowed (最終手余詰)", "[verify]") {
   const VerifyResult r = run(FINAL_ALTERNATIVE, length_claim(3));
   INFO(kinds(r));

@@ -310,7 +310,7 @@ std::string verify_here(const VerifyCliOptions& opt, const std::vector<std::stri
       make_tables(threads, std::max<size_t>(1, opt.hash_mb - verify_scratch_mb(opt.hash_mb)));
   if (!tables) return tables.error();
   VerifyOptions options = verify_options(opt, &interrupted);
-  // One problem: its threads solve it together (the checks after the solve run on one).
+  // One problem: its threads solve it together, then search its checks together.
   if (todo.size() == 1) options.solve_threads = opt.threads;
   // A problem cut short by Ctrl-C is not reported: a resumed run does it again.
   run_batch(
@@ -433,8 +433,8 @@ Command add_verify(CLI::App& app) {
                   "nodes a check, up to this (0: one pass)")
       ->capture_default_str();
   add_table_options(sub, opt->hash_mb, opt->threads,
-                    "Problems verified in parallel; for one problem, threads that solve it "
-                    "together before the checks",
+                    "Problems verified in parallel; for one problem, threads that search its "
+                    "solve and its larger checks together",
                     opt->futile);
   sub->add_flag("--json", opt->json, "One JSON object per problem on stdout instead of text");
   sub->add_option("--output,-o", opt->output,
