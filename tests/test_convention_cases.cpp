@@ -33,6 +33,14 @@ int count(const VerifyResult& r, FindingKind kind) {
   return n;
 }
 
+// 将棋図巧98 after its first ten plies, with its published line from there (21 plies).
+Judged judge_zukou98_from_ply11(uint64_t check_nodes) {
+  return judge("9/6k2/8R/9/9/9/9/9/9 b R2b4g4s4n4l18p 1",
+               "R*3d 3b4b 3d4d 4b5b 4d5d 5b6b 5d6d 6b7b 6d7d 7b6b 7d7c+ 6b5a 1c5c+ 5a4a 7c7a 4a3b "
+               "7a6b 3b2a 5c2c 2a1a 6b1b",
+               FutilePolicy::Composer, check_nodes);
+}
+
 SolveResult solve_sfen(const std::string& sfen, FutilePolicy futile) {
   SolveOptions options;
   options.futile = futile;
@@ -118,11 +126,7 @@ TEST_CASE("以遠打 that gives the king one more file: 図巧98 from ply 11, cl
   // The farther drop's 23-ply line is extracted within about a million nodes, more or less
   // according to what the solve left in the 16 MB table (since the line extraction skips the
   // futility tests of replies known to mate sooner, a little more): 2M a check.
-  const std::string sfen = "9/6k2/8R/9/9/9/9/9/9 b R2b4g4s4n4l18p 1";
-  const Judged j = judge(sfen,
-                         "R*3d 3b4b 3d4d 4b5b 4d5d 5b6b 5d6d 6b7b 6d7d 7b6b 7d7c+ 6b5a 1c5c+ "
-                         "5a4a 7c7a 4a3b 7a6b 3b2a 5c2c 2a1a 6b1b",
-                         FutilePolicy::Composer, 2'000'000);
+  const Judged j = judge_zukou98_from_ply11(2'000'000);
   INFO(kinds(j.result));
   const Finding* f = find(j.result, FindingKind::DropNonLimiting, 1, "R*3e");
   REQUIRE(f != nullptr);
@@ -140,11 +144,7 @@ TEST_CASE("以遠打 whose line is not extracted within a check is unchecked, ne
   // The position above with 600k nodes a check: ▲３五飛打's 23 plies are proven, but its line is
   // not extracted (at this commit), and without the line the farther drop cannot be told from
   // another mate. Whatever the budget reaches, the drop is never called 余詰.
-  const std::string sfen = "9/6k2/8R/9/9/9/9/9/9 b R2b4g4s4n4l18p 1";
-  const Judged j = judge(sfen,
-                         "R*3d 3b4b 3d4d 4b5b 4d5d 5b6b 5d6d 6b7b 6d7d 7b6b 7d7c+ 6b5a 1c5c+ "
-                         "5a4a 7c7a 4a3b 7a6b 3b2a 5c2c 2a1a 6b1b",
-                         FutilePolicy::Composer, 600'000);
+  const Judged j = judge_zukou98_from_ply11(600'000);
   INFO(kinds(j.result));
   CHECK(count(j.result, FindingKind::Yozume) == 0);
   for (const Finding& f : j.result.findings) {
