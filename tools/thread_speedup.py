@@ -6,11 +6,20 @@ of one solve need the cores to themselves.
 
   python3 tools/thread_speedup.py --kanju build/kanju --file problems/zukou.tsv \\
       --ids 032,013,097 --threads 1,2 --hash 512 --nodes 200000000
+
+With --verify, each problem (its whole collection line, the published line included) is verified
+instead, with the options given after it, and the table shows the verdict, the nodes of all
+threads, the seconds and the alternatives left unchecked:
+
+  python3 tools/thread_speedup.py --ids 001,002,003 --verify "--profile classic \\
+      --nodes 20000000 --check-nodes 1000000 --check-nodes-max 0"
 """
 import argparse
 import json
+import shlex
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -19,7 +28,21 @@ def rows(path):
         if line.startswith("#") or not line.strip():
             continue
         cols = line.rstrip("\n").split("\t")
-        yield cols[2] if len(cols) > 2 else "", cols[0], cols[1] if len(cols) > 1 else "-"
+        yield cols[2] if len(cols) > 2 else "", cols[0], line
+
+
+def verify(kanju, line, threads, hash_mb, extra):
+    with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as f:
+        f.write(line)
+        f.flush()
+        start = time.monotonic()
+        out = subprocess.run([kanju, "verify", f.name, "--threads", str(threads), "--hash",
+                              str(hash_mb), "--json"] + shlex.split(extra),
+                             capture_output=True, text=True, check=True).stdout
+        seconds = time.monotonic() - start
+    r = json.loads(out.splitlines()[-1])
+    unchecked = sum(1 for x in r["findings"] if x["kind"] == "unchecked")
+    return f"{r['verdict']}, {seconds:.1f}, {r['nodes'] / 1e6:.1f}, {unchecked}", r["verdict"], seconds
 
 
 def solve(kanju, sfen, threads, hash_mb, nodes):
@@ -39,24 +62,32 @@ def main():
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--hash", type=int, default=512)
     ap.add_argument("--nodes", type=int, default=200_000_000, help="node limit of the main search")
+    ap.add_argument("--verify", help="verify instead, with these options (one string)")
     args = ap.parse_args()
     wanted = args.ids.split(",")
     counts = [int(t) for t in args.threads.split(",")]
-    problems = [(i, s) for i, s, _ in rows(args.file) if any(i.endswith("-" + w) for w in wanted)]
+    problems = [(i, s, l) for i, s, l in rows(args.file) if any(i.endswith("-" + w) for w in wanted)]
     totals = {t: 0.0 for t in counts}
-    print("| problem | " + " | ".join(f"{t} thread(s): length, s, main/helper Mnodes" for t in counts) + " |")
+    what = "verdict, s, Mnodes, unchecked" if args.verify else "length, s, main/helper Mnodes"
+    print("| problem | " + " | ".join(f"{t} thread(s): {what}" for t in counts) + " |")
     print("|---" * (len(counts) + 1) + "|")
-    for pid, sfen in problems:
+    for pid, sfen, line in problems:
         cells = []
         lengths = set()
         for t in counts:
+            if args.verify:
+                cell, verdict, seconds = verify(args.kanju, line, t, args.hash, args.verify)
+                cells.append(cell)
+                lengths.add(verdict)
+                totals[t] += seconds
+                continue
             r, seconds = solve(args.kanju, sfen, t, args.hash, args.nodes)
             helper = r.get("helper_nodes", 0)
             main_nodes = r["nodes"] - helper
             lengths.add(r.get("length"))
             totals[t] += seconds
             cells.append(f"{r.get('length')}, {seconds:.1f}, {main_nodes / 1e6:.1f}/{helper / 1e6:.1f}")
-        flag = "" if len(lengths) == 1 else " **lengths differ**"
+        flag = "" if len(lengths) == 1 else " **verdicts differ**" if args.verify else " **lengths differ**"
         print(f"| {pid}{flag} | " + " | ".join(cells) + " |", flush=True)
     base = totals[counts[0]]
     print("\ntotal seconds: " + ", ".join(
