@@ -117,9 +117,9 @@ TEST_CASE("one problem on two threads: the checks are searched together, the sam
           "[verify]") {
   // Every check of these gets the default cap, so the helpers search each one with the main
   // search (verify_check.h: HELPER_MIN_NODES). The answers rest on the table, not the thread;
-  // what a check's cap reaches may differ (DETOUR's ▲３一飛打 is a cook of 18 plies whose line
-  // one thread does not extract within the 2M nodes of its check: unchecked there), so the
-  // findings are compared by ply and move, and their kinds where both decided them.
+  // what a check's cap reaches may differ (DETOUR's ▲３一飛打, a cook of 19 plies, is left
+  // unchecked by one thread within the 2M nodes of its check), so the findings are compared by
+  // ply and move, and their kinds where both decided them.
   VerifyOptions two;
   two.solve_threads = 2;
   for (auto [sfen, length] : {std::pair{MIDDLE_YOZUME, 9}, {DETOUR, 5}, {SOUND_7, 7}}) {

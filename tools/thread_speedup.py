@@ -8,8 +8,9 @@ of one solve need the cores to themselves.
       --ids 032,013,097 --threads 1,2 --hash 512 --nodes 200000000
 
 With --verify, each problem (its whole collection line, the published line included) is verified
-instead, with the options given after it, and the table shows the verdict, the nodes of all
-threads, the seconds and the alternatives left unchecked:
+instead, with the options given after it, and the table shows the verdict, the seconds of the
+verification (as `kanju verify` counts them: without the process's start and its table), the
+nodes of all threads and the alternatives left unchecked:
 
   python3 tools/thread_speedup.py --ids 001,002,003 --verify "--profile classic \\
       --nodes 20000000 --check-nodes 1000000 --check-nodes-max 0"
@@ -35,12 +36,11 @@ def verify(kanju, line, threads, hash_mb, extra):
     with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as f:
         f.write(line)
         f.flush()
-        start = time.monotonic()
         out = subprocess.run([kanju, "verify", f.name, "--threads", str(threads), "--hash",
                               str(hash_mb), "--json"] + shlex.split(extra),
                              capture_output=True, text=True, check=True).stdout
-        seconds = time.monotonic() - start
     r = json.loads(out.splitlines()[-1])
+    seconds = r["seconds"]
     unchecked = sum(1 for x in r["findings"] if x["kind"] == "unchecked")
     return f"{r['verdict']}, {seconds:.1f}, {r['nodes'] / 1e6:.1f}, {unchecked}", r["verdict"], seconds
 
@@ -73,21 +73,21 @@ def main():
     print("|---" * (len(counts) + 1) + "|")
     for pid, sfen, line in problems:
         cells = []
-        lengths = set()
+        answers = set()  # lengths, or verdicts with --verify: one, or they differ
         for t in counts:
             if args.verify:
                 cell, verdict, seconds = verify(args.kanju, line, t, args.hash, args.verify)
                 cells.append(cell)
-                lengths.add(verdict)
+                answers.add(verdict)
                 totals[t] += seconds
                 continue
             r, seconds = solve(args.kanju, sfen, t, args.hash, args.nodes)
             helper = r.get("helper_nodes", 0)
             main_nodes = r["nodes"] - helper
-            lengths.add(r.get("length"))
+            answers.add(r.get("length"))
             totals[t] += seconds
             cells.append(f"{r.get('length')}, {seconds:.1f}, {main_nodes / 1e6:.1f}/{helper / 1e6:.1f}")
-        flag = "" if len(lengths) == 1 else " **verdicts differ**" if args.verify else " **lengths differ**"
+        flag = "" if len(answers) == 1 else " **verdicts differ**" if args.verify else " **lengths differ**"
         print(f"| {pid}{flag} | " + " | ".join(cells) + " |", flush=True)
     base = totals[counts[0]]
     print("\ntotal seconds: " + ", ".join(
