@@ -21,6 +21,10 @@ def table(path):
         yield line.rstrip("\n").split("\t")
 
 
+def giga(nodes):
+    return f"{nodes / 1e9:.2f}G" if nodes >= 1e9 else f"{nodes / 1e6:.0f}M"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kanju", default="build/kanju")
@@ -35,7 +39,8 @@ def main():
         if r[5] not in ("-", "?"):
             kh[r[5].rstrip("?")] = r
     wanted = [w for w in args.ids.split(",") if w]
-    print("| problem | intended | Kanju: first proof s | proven length, s | KH v0.5.0 s (length) |")
+    print("| problem | intended | Kanju: first proof s (nodes) | proven length, s (nodes) |"
+          " KH v0.5.0 s, nodes (length) |")
     print("|---|---|---|---|---|")
     for cols in table("problems/hard.tsv"):
         pid = cols[2]
@@ -53,12 +58,14 @@ def main():
                 f.write(out)
         # A first proof: an answer, or an unknown that still proved a mate (upper_bound).
         proved = r["status"] in ("mate", "nomate") or r.get("upper_bound", -1) > 0
-        first = f"{r['prove_seconds']:.0f}" if proved else "none"
-        proven = (f"{r['length']}, {r['seconds']:.0f}" if r["status"] == "mate" else
+        first = (f"{r['prove_seconds']:.0f} ({giga(r['prove_nodes'])})" if proved else
+                 f"none ({giga(r['nodes'])})")
+        proven = (f"{r['length']}, {r['seconds']:.0f} ({giga(r['nodes'])})"
+                  if r["status"] == "mate" else
                   f"not proven (mate <= {r['upper_bound']})" if r.get("upper_bound", -1) > 0 else
                   r["status"])
         k = kh.get(key)
-        khs = f"{k[2]} ({k[4]})" if k else "-"
+        khs = f"{k[2]}, {giga(int(k[3]))} ({k[4]})" if k else "-"
         name = k[0] if k else ""
         print(f"| {key} {name} | {cols[1]} | {first} | {proven} | {khs} |", flush=True)
     return 0
