@@ -20,6 +20,18 @@ namespace {
 // 1/2 proves the length of long problems with the fewest nodes, see the commit that set it).
 constexpr PnDn EPSILON_DIVISOR = 2;
 
+// A defender node in a question with a length limit holds to the reply it first chose (by the
+// first estimates, or the table's record of its earlier visits): another reply is taken only when
+// its refutation cost is lower by more than this percentage. The refutation found is the reply
+// ranked first at 93.5% of the defender nodes of 将棋図巧4's last disproof, but its cost grows
+// as it is searched, and without the preference the node left it for siblings that looked as
+// cheap (numbers alike until late) and came back: the nodes outside that disproof were 84% of
+// the question (README, Benchmarks, session 29). Nodes, the same answers: bench 0.962x, the fast
+// set 0.931x, the 20 hardest 将棋図巧 0.943x (098 0.89x, 097 1.10x), 004 006 024 037 055 at
+// 120M nodes 0.888x, 将棋図巧 at 5M nodes a problem 58 answered against 57 and 0.969x. (10%:
+// the 20 hardest 1.004x, 098 1.75x; 30%: 0.992x, 098 2.04x; 50% and 100%: 図巧4 1.10x, 1.20x.)
+constexpr PnDn PREFERENCE_PERCENT = 20;
+
 // Keeps the smallest value seen (and whose it is) and the second smallest: the child to search
 // and the bound that decides when to leave it. `takes_tie`: a value equal to the smallest takes
 // its place (a helper thread's own order, Dfpn::set_tie_break).
@@ -425,7 +437,10 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     dn = std::min(dn, v.dn);
     // Not steered by the marks: one refutation is enough here (virtual_number).
     const int before = ch.best;
-    track_smallest(refutation_cost(v), i, ch.smallest, ch.second, ch.best, takes_tie(kids[i].move));
+    PnDn cost = refutation_cost(v);
+    if (handicapped(kids[i].move) && cost < THRESHOLD_MAX / 256)
+      cost = std::min<PnDn>(THRESHOLD_MAX - 1, cost + cost * PREFERENCE_PERCENT / 100 + 1);
+    track_smallest(cost, i, ch.smallest, ch.second, ch.best, takes_tie(kids[i].move));
     if (ch.best != before) ch.chosen_dn = v.dn;
   }
   if (all_proven) {
@@ -494,6 +509,7 @@ PnDn Dfpn::dn_within_cost(PnDn cost, PnDn pn) const {
 
 NodeOutcome Dfpn::aggregate(const Position& pos, int ply, bool or_node, Choice& ch) {
   ch = Choice{};
+  preferred_reply_ = !or_node && int(preferred_.size()) > ply ? preferred_[ply] : MOVE_NONE;
   return or_node ? aggregate_or(pos, frames_[ply], ch) : aggregate_and(pos, frames_[ply], ch);
 }
 
@@ -511,7 +527,11 @@ void Dfpn::child_thresholds(bool or_node, const Child& c, const NodeOutcome& nod
   } else {
     // At least one more than now: the child was chosen by a cost below the bound, and a
     // rounded inverse must not send it back at once.
-    child_thdn = std::min(thdn, std::max(c.v.dn + 1, dn_within_cost(sibling_bound, c.v.pn)));
+    // A reply other than the preferred one was chosen by its raised cost: its own is lower.
+    const PnDn bound = handicapped(c.move) && sibling_bound < THRESHOLD_MAX
+                           ? sibling_bound * 100 / (100 + PREFERENCE_PERCENT)
+                           : sibling_bound;
+    child_thdn = std::min(thdn, std::max(c.v.dn + 1, dn_within_cost(bound, c.v.pn)));
     child_thpn =
         std::min<PnDn>(THRESHOLD_MAX, c.max_pn ? thpn - ch.sum_pn : thpn - node.pn + c.v.pn);
   }
@@ -541,6 +561,8 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
                       bool extend) {
   const bool or_node = pos.side_to_move() == attacker_;
   const uint64_t nodes_before = nodes_;
+  const Move table_preference = child_preference_;
+  child_preference_ = MOVE_NONE;
 
   // Step 0. Out of budget: nothing more is searched, not even the children's first estimates
   // (nested futility tests could otherwise multiply far past the limit).
@@ -573,7 +595,14 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
   const MateLen child_remaining = remaining >= DEPTH_UNLIMITED ? remaining : MateLen(remaining - 1);
 
   // Step 3. Search the most promising child until this node's numbers cross a threshold
-  //   (raised first below a line that came back: raise_thresholds).
+  //   (raised first below a line that came back: raise_thresholds). A defender node in a
+  //   question with a length limit holds to the reply it chose first, or to the one the table
+  //   recorded from its earlier visits (PREFERENCE_PERCENT).
+  if (int(preferred_.size()) <= ply) preferred_.resize(ply + 1, MOVE_NONE);
+  preferred_[ply] = MOVE_NONE;
+  if (!or_node && query_bounded_ && table_preference != MOVE_NONE)
+    for (const Child& k : frames_[ply])
+      if (k.move == table_preference) preferred_[ply] = table_preference;
   Choice ch;
   extend = extend || old_child_;
   if (extend) raise_thresholds(pos, ply, or_node, thpn, thdn);
@@ -582,6 +611,8 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     if (node.dn == 0 && !or_node && !refutation_stands(pos, ply, ch.best, remaining, node))
       continue;
     if (node.pn == 0 || node.dn == 0) break;
+    if (!or_node && query_bounded_ && preferred_[ply] == MOVE_NONE && ch.best >= 0)
+      preferred_[ply] = frames_[ply][ch.best].move;
     // The number the child is chosen by: the node's own, or its virtual one (virtual_number).
     if ((or_node ? ch.smallest : node.pn) >= thpn || (or_node ? node.dn : ch.chosen_dn) >= thdn)
       break;
@@ -591,7 +622,8 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     child_thresholds(or_node, c, node, thpn, thdn, ch, child_thpn, child_thdn);
     path_.path_key(ply + 1) = child_path_key(path_.path_key(ply), c.move, ply);
     visit(pos, c.move);
-    if (c.fresh) extend = false, c.fresh = false;  // a new node: no more raising
+    if (c.fresh) extend = false, c.fresh = false;        // a new node: no more raising
+    child_preference_ = or_node ? c.v.best : MOVE_NONE;  // an AND child's table preference
     NodeOutcome r = mid(pos, ply + 1, child_thpn, child_thdn, child_remaining, extend);
     pos.undo_move();
     c.v = r;  // frames_ is stable storage: the deeper plies' growth moved nothing here
@@ -615,6 +647,9 @@ NodeOutcome Dfpn::mid(Position& pos, int ply, PnDn thpn, PnDn thdn, MateLen rema
     reps_.record(path_.path_key(ply), node.lo, node.rep_ply);
     return node;
   }
+  // An unfinished defender node keeps its preferred reply in the table's entry (its `best`,
+  // which a finished defender node uses for its refutation only).
+  if (node.pn != 0 && node.dn != 0 && !or_node && query_bounded_) node.best = preferred_[ply];
   if (node.pn != 0 && node.dn != 0)
     table_.merges().record(key, ply > 0 ? path_.position(ply - 1) : 0, node.pn, node.dn, ply);
   store(pos, node, nodes_ - nodes_before, remaining);

@@ -191,6 +191,11 @@ class Dfpn {
   // limit that number over the chance that the child refutes (refutation_cost in dfpn.cpp).
   PnDn refutation_cost(const NodeOutcome& v) const;
   PnDn dn_within_cost(PnDn cost, PnDn pn) const;
+  // Whether the AND node being aggregated holds to a preferred reply and `m` is another one
+  // (preferred_, mid step 3), whose cost it then raises by PREFERENCE_PERCENT.
+  bool handicapped(Move m) const {
+    return query_bounded_ && preferred_reply_ != MOVE_NONE && m != preferred_reply_;
+  }
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, Choice& ch);
   NodeOutcome crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const;
   NodeOutcome aggregate_or(const Position& pos, const std::vector<Child>& kids, Choice& ch) const;
@@ -264,6 +269,12 @@ class Dfpn {
   uint64_t exact_entries_ = 0;    // results stored for one attacker hand only (NodeOutcome::exact)
   bool futile_rep_ = false;       // a futility test met a failure by repetition (rescue_futile)
   bool old_child_ = false;        // expand met a child first searched at a shallower ply
+  // Defender nodes of questions with a length limit hold to the reply they first chose (mid,
+  // step 3): per ply, the node's preferred reply; the one aggregate_and is comparing against;
+  // and the preference the table holds for the child about to be searched, read by mid on entry.
+  std::vector<Move> preferred_;
+  Move preferred_reply_ = MOVE_NONE;
+  Move child_preference_ = MOVE_NONE;
 };
 
 }  // namespace kanju
