@@ -3,6 +3,7 @@
 // verify_defender.cpp the defender's (§5.4).
 #pragma once
 
+#include <climits>
 #include <map>
 #include <memory>
 #include <string>
@@ -73,6 +74,7 @@ class Verifier {
 
   // verify_defender.cpp
   void check_defender_node(Position& pos, int ply);
+  bool claimed_reply_shorter(int ply, int other);
 
   const Position& root_;
   const Claim& claim_;
@@ -88,6 +90,11 @@ class Verifier {
   std::vector<Position> main_nodes_;  // the position before each main-line move (index ply - 1)
   // Other checks along the main line that mate or are undecided: (ply, move) -> what they are.
   std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
+  // The first defender ply of the main line at which another reply is proven to last longer
+  // (作意不成立 or 変長): from there on the claimed line is a shorter variation, in which the
+  // attacker is free (docs/RULES.md §5.7). INT_MAX while there is none.
+  int shorter_variation_ply_ = INT_MAX;
+  bool in_shorter_variation(int ply) const { return ply > shorter_variation_ply_; }
   bool out_of_budget_reported_ = false;
   // The checks' helpers, one problem on several threads (VerifyOptions::solve_threads).
   std::unique_ptr<HelperThreads> helpers_;

@@ -115,15 +115,16 @@ VerifyResult Verifier::run() {
     index_main_line();
     Position pos = root_;
 
-    // Step 2. Other checks at the attacker's nodes (§5.2).
-    for (int ply = 1; ply <= length(); ply += 2) {
+    // Steps 2 and 3, ply by ply: other checks at the attacker's nodes (§5.2), other defences
+    // at the defender's (§5.4). In this order a defender node that turns the rest of the line
+    // into a shorter variation (§5.7) is known before the attacker nodes after it.
+    for (int ply = 1; ply <= length(); ++ply) {
+      if (ply % 2 == 0 && ply == length()) break;  // the mated position has no defence
       pos = main_nodes_[ply - 1];
-      check_attacker_node(pos, ply);
-    }
-    // Step 3. Other defences at the defender's nodes (§5.4).
-    for (int ply = 2; ply < length(); ply += 2) {
-      pos = main_nodes_[ply - 1];
-      check_defender_node(pos, ply);
+      if (ply % 2)
+        check_attacker_node(pos, ply);
+      else
+        check_defender_node(pos, ply);
     }
     // Step 4. Pieces the problem does not need (§5.5): a flaw of the modern profile only, and
     // the costliest check, so the classic profile leaves it out.
@@ -291,6 +292,8 @@ Tri Verifier::piece_needed(const Position& reduced, std::string& why) {
   std::vector<std::pair<int, Move>> todo, others;
   const int last = length() == 1 ? 1 : length() - 2;
   for (int ply = 1; ply <= last; ply += 2) {
+    // In a shorter variation the attacker is free (§5.7): no cook there for the piece to stop.
+    if (in_shorter_variation(ply)) break;
     for (Move m : MoveList<CHECKS>(nodes[ply / 2])) {
       if (m == main_[ply - 1]) continue;
       const auto it = alternatives_.find({ply, m.raw()});

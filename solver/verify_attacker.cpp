@@ -39,13 +39,21 @@ void Verifier::check_attacker_node(Position& pos, int ply) {
 // is measured, classed and added as a finding, and alternatives_ records what it is.
 void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) {
   // On the final move only other mates in one, unless asked for the strict reading.
-  const MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
+  MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
   Check c = check();
+  // In a shorter variation the attacker is free (docs/RULES.md §5.7): only a faster mate, an
+  // 早詰 of the claimed line, is a finding, and whether the check mates later does not matter.
+  if (in_shorter_variation(ply)) {
+    if (main_len == 0) main_len = main_value(c, pos, ply);
+    if (main_len < 3) return;
+    bound = std::min(bound, MateLen(main_len - 3));
+  }
   pos.do_move(m);
   const NodeOutcome o = c.prove(pos, bound);
   if (!o.disproven()) alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
   if (!o.proven()) {
-    if (!o.disproven()) unchecked(ply, m, "余詰", c.why_undecided());
+    if (!o.disproven())
+      unchecked(ply, m, in_shorter_variation(ply) ? "早詰" : "余詰", c.why_undecided());
     pos.undo_move();
     return;
   }

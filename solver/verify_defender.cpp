@@ -4,6 +4,7 @@
 // not in the last two plies), 不詰 (no mate after it).
 #include "verifier.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace kanju::verify_detail {
@@ -65,6 +66,13 @@ void Verifier::check_defender_node(Position& pos, int ply) {
       const bool leaves = !end.hand(attacker_).empty();
       if (r.length > after) {
         class_longer(f, r.length - after, leaves, length());
+        // The claimed line goes on in a shorter variation: its attacker is free from here on
+        // (docs/RULES.md §5.7).
+        if (ply < shorter_variation_ply_ && ply + 1 < length() &&
+            claimed_reply_shorter(ply, r.length)) {
+          f.note += "; the claimed line goes on in a shorter variation";
+          shorter_variation_ply_ = ply;
+        }
         add(std::move(f));
       } else if (r.length == after && !leaves) {
         f.kind = FindingKind::SameLengthVariation;
@@ -81,6 +89,15 @@ void Verifier::check_defender_node(Position& pos, int ply) {
     }
     pos.undo_move();
   }
+}
+
+// Whether the claimed reply at `ply` is mated sooner than `other` plies (another reply's minimax
+// length): proven on its own, since the claimed line after it need not be minimax (a later
+// defence of the author's may not be the longest, and the reply then lasts longer than its line).
+bool Verifier::claimed_reply_shorter(int ply, int other) {
+  Position after = main_nodes_[ply];
+  Check c = check();
+  return c.mates_within(after, other - 2) == Tri::Yes;
 }
 
 }  // namespace kanju::verify_detail

@@ -336,3 +336,59 @@ TEST_CASE("interpositions the solver leaves out do not count in the verifier's d
   CHECK(t->severity_in(Profile::Classic) == Severity::Note);
   CHECK(find(j.result, FindingKind::DestinationNonLimiting, 1, "4d4i") != nullptr);
 }
+
+// Two claimed lines through a shorter defence (docs/RULES.md §5.7), on positions of
+// problems/mate9.tsv (yaneuraou's mate-in-9 set): the claimed defence at ply 2 is not the longest,
+// so from there the claimed line is a shorter variation, in which the attacker is free.
+TEST_CASE("in a shorter variation another mate is no cook", "[cases]") {
+  // yo-mate9-0035, the claim through ▲７六玉 where ▲同銀 lasts two plies longer. With the
+  // claimed line read as the main line, △７五金打 at ply 3 and △９五馬 at ply 5 would be cooks.
+  const Judged j =
+      judge("ln1gk2+Pl/2s3g2/p1p1pp2p/6p2/6P2/5P3/PPKPP3P/3Gr1+b2/LNSsb1sNL w RN3Pgp 66",
+            "5i6h+ 7g7f G*6e 7f8e P*8d 8e8d G*9d");
+  INFO(kinds(j.result));
+  const Finding* longer = find(j.result, FindingKind::LongerVariation, 2, "7i6h");
+  REQUIRE(longer != nullptr);
+  CHECK(longer->length == 8);
+  CHECK(longer->main_length == 6);
+  for (const Finding& f : j.result.findings) CHECK(f.ply <= 2);
+  // Before the shorter defence the attacker's alternatives are judged as ever: △６八飛成 is a
+  // 駒種非限定 (kizu), △６八角不成 a dominated 不成 (note).
+  CHECK(find(j.result, FindingKind::PieceNonLimiting, 1, "5h6h+") != nullptr);
+  CHECK(j.classic == Verdict::Flawed);
+  CHECK(j.modern == Verdict::Unsound);  // 変長
+}
+
+TEST_CASE("in a shorter variation a faster mate is still 早詰", "[cases]") {
+  // yo-mate9-0032 through ▲７八銀 (▲７八角打 lasts two plies longer), then the claim's
+  // slower △同馬 where △同飛成 mates in 3 plies against 5.
+  const Judged j =
+      judge("4g2Rl/l3k1g2/p2psp2p/2p6/3N1n3/1PPS3+p1/3gPPp1P/1K2b2r1/LNS3+pNL w BPgs4p 106",
+            "5h6i+ 7i7h 6i7h 8h9g G*9f 9g9h 9f8g");
+  INFO(kinds(j.result));
+  REQUIRE(find(j.result, FindingKind::LongerVariation, 2) != nullptr);
+  const Finding* early = find(j.result, FindingKind::EarlyMate, 3, "2h7h+");
+  REQUIRE(early != nullptr);
+  CHECK(early->length == 3);
+  CHECK(early->main_length == 5);
+  CHECK(find(j.result, FindingKind::Yozume, 3) == nullptr);
+  CHECK(find(j.result, FindingKind::Yozume, 5) == nullptr);
+}
+
+TEST_CASE("a claimed reply is a shorter variation only when it is mated sooner, not its line",
+          "[cases]") {
+  // yo-mate9-0018 along its main line's first three plies, then ▲７七玉 at ply 4, mated at
+  // once where ▲８五玉 lasts 6 plies. At ply 2 ▲８五玉 also outlasts the claimed line (6 plies
+  // against 4), but the claimed ▲８六玉 itself lasts 8 (the shorter claim is ply 4's doing), so
+  // ply 3 is on the main line, and △７六馬, mating in 13 plies without coming back, is a cook.
+  const Judged j =
+      judge("l+B3k2l/5gg2/p1spppnpp/2p6/P2P3G1/K1P6/NG2P3P/4+b4/L1+pr1+r2L w 2SNsn5p 106",
+            "N*8d 9f8f S*7e 8f7g 6i6h+");
+  INFO(kinds(j.result));
+  const Finding* at2 = find(j.result, FindingKind::LongerVariation, 2, "9f8e");
+  REQUIRE(at2 != nullptr);
+  CHECK(at2->note.find("shorter variation") == std::string::npos);
+  CHECK(find(j.result, FindingKind::Yozume, 3, "5h7f") != nullptr);
+  // At ply 4 the claimed reply is mated sooner, but only the final move follows.
+  CHECK(find(j.result, FindingKind::LongerVariation, 4, "8f8e") != nullptr);
+}
