@@ -91,3 +91,18 @@ TEST_CASE("solve: --ordered prints a collection in input order on two threads", 
   for (size_t i = 1; i < records.size(); ++i)
     CHECK(line_number(records[i - 1]) < line_number(records[i]));
 }
+
+TEST_CASE("solve and verify: moves that leave the defender to move are an error, not no mate",
+          "[solve][cli]") {
+  // ▲５二金打 is mate: after it White is to move, and Black, the side not to move, has no king.
+  // Read as a problem, White would be the attacker of a king that does not exist.
+  const std::string position = "'4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b'";
+  for (const std::string command : {" solve --quiet ", " verify --length 1 --line 5b5a "}) {
+    const std::string out =
+        output_of(std::string(KANJU_BINARY) + command + position + " 2>&1; echo exit=$?");
+    INFO(out);
+    CHECK(out.find("side not to move, Black, has no king") != std::string::npos);
+    CHECK(out.find("exit=1") != std::string::npos);
+    CHECK(out.find("No mate") == std::string::npos);
+  }
+}

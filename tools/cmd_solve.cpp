@@ -93,7 +93,7 @@ struct Collection {
 
 // The problem of a collection line (its columns); an error names the column.
 Result<Problem> problem_from_columns(int index, int line, const std::vector<std::string>& cols) {
-  Result<Position> pos = position_from_words({cols[0]});
+  Result<Position> pos = problem_from_words({cols[0]});
   if (!pos) return Error{pos.error()};
   std::vector<Move> published;
   if (cols.size() > 4 && !cols[4].empty() && cols[4] != "-") {
@@ -530,7 +530,7 @@ int run_collection(const SolveCliOptions& opt) {
 }
 
 int run_single(const SolveCliOptions& opt) {
-  Result<Position> pos = position_from_words(opt.sfen);
+  Result<Position> pos = problem_from_words(opt.sfen);
   if (!pos) return fail(pos.error());
   const Problem p{1, 0, joined(opt.sfen), "", {}, std::move(*pos)};
   auto tables = make_tables(1, opt.hash_mb);

@@ -37,6 +37,9 @@ int fail(const std::string& message);
 // quote a SFEN. Accepts a SFEN, "startpos", and the USI position command's form
 // "[position] startpos|[sfen] <sfen> moves 7g7f ...", giving the position after the moves.
 Result<Position> position_from_words(const std::vector<std::string>& words);
+// The same, as a problem to solve or verify: the attacker to move, so the side not to move must
+// have a king also after the moves (a plain SFEN is refused without one by parse_sfen).
+Result<Position> problem_from_words(const std::vector<std::string>& words);
 
 // Adds the SFEN positional (one or more words) to a subcommand.
 CLI::Option* add_sfen_argument(CLI::App& sub, std::vector<std::string>& words);

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "solver/sfen.h"
+#include "solver/usi_move.h"
 
 namespace kanju::cli {
 
@@ -46,6 +47,17 @@ Result<Position> position_from_words(const std::vector<std::string>& words) {
   Result<PositionCommand> parsed = parse_position_command(named ? text : "sfen " + text);
   if (!parsed) return Error{parsed.error()};
   return std::move(parsed->position);
+}
+
+Result<Position> problem_from_words(const std::vector<std::string>& words) {
+  Result<Position> pos = position_from_words(words);
+  if (!pos) return pos;
+  const Color defender = ~pos->side_to_move();
+  if (pos->king_square(defender) == SQ_NONE)
+    return Error{std::string("position after the moves: the side not to move, ") +
+                 color_name(defender) +
+                 ", has no king (a problem starts with the attacker to move)"};
+  return pos;
 }
 
 }  // namespace kanju::cli

@@ -157,7 +157,7 @@ VerifyItem read_collection_line(const std::string& text, const std::string& sour
   item.line = line;
   item.key = source + ":" + std::to_string(line);
   item.sfen = cols[0];
-  Result<Position> pos = position_from_words({cols[0]});
+  Result<Position> pos = problem_from_words({cols[0]});
   if (!pos) {
     item.error = source + ":" + std::to_string(line) + ": " + pos.error();
     return item;
@@ -197,7 +197,7 @@ VerifyItem item_from_sfen(const std::vector<std::string>& words, int claimed_len
   item.origin.insert(item.origin.end(), words.begin(), words.end());
   item.key = item.source = "sfen";
   item.sfen = sfen;
-  Result<Position> pos = position_from_words(words);
+  Result<Position> pos = problem_from_words(words);
   if (!pos) {
     item.error = pos.error();
     return item;
