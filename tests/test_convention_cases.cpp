@@ -337,9 +337,9 @@ TEST_CASE("interpositions the solver leaves out do not count in the verifier's d
   CHECK(find(j.result, FindingKind::DestinationNonLimiting, 1, "4d4i") != nullptr);
 }
 
-// Two claimed lines through a shorter defence (docs/RULES.md §5.7), on positions of
-// problems/mate9.tsv (yaneuraou's mate-in-9 set): the claimed defence at ply 2 is not the longest,
-// so from there the claimed line is a shorter variation, in which the attacker is free.
+// Claimed lines through a shorter defence (docs/RULES.md §5.7), on positions of
+// problems/mate9.tsv (yaneuraou's mate-in-9 set), each claim taking a defence that is not the
+// longest: from there the claimed line is a shorter variation, in which the attacker is free.
 TEST_CASE("in a shorter variation another mate is no cook", "[cases]") {
   // yo-mate9-0035, the claim through ▲７六玉 where ▲同銀 lasts two plies longer. With the
   // claimed line read as the main line, △７五金打 at ply 3 and △９五馬 at ply 5 would be cooks.
