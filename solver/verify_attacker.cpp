@@ -43,17 +43,20 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   Check c = check();
   // In a shorter variation the attacker is free (docs/RULES.md §5.7): only a faster mate, an
   // 早詰 of the claimed line, is a finding, and whether the check mates later does not matter.
-  if (in_shorter_variation(ply)) {
-    if (main_len == 0) main_len = main_value(c, pos, ply);
-    if (main_len < 3) return;
-    bound = std::min(bound, MateLen(main_len - 3));
+  // Faster than the claimed line's rest first: the main move's own value, which is needed only
+  // for a check that mates that fast, can be no longer.
+  const bool free = in_shorter_variation(ply);
+  if (free) {
+    const int rest = length() - ply + 1;
+    if (rest < 3) return;
+    bound = std::min(bound, MateLen(rest - 3));
   }
   pos.do_move(m);
   const NodeOutcome o = c.prove(pos, bound);
   if (!o.disproven()) alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
   if (!o.proven()) {
     if (!o.disproven())
-      unchecked(ply, m, in_shorter_variation(ply) ? "早詰" : "余詰", c.why_undecided());
+      unchecked(ply, m, free ? "早詰" : "余詰", c.why_undecided());
     pos.undo_move();
     return;
   }
@@ -63,6 +66,21 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   f.main_move = main_[ply - 1];
   const int reply_len = c.shortest(pos, o.hi, f.exact);
   f.length = reply_len + 1;
+  if (free) {
+    pos.undo_move();
+    if (main_len == 0) main_len = main_value(c, pos, ply);
+    pos.do_move(m);
+    if (f.length >= main_len) {
+      // No faster than the main move: the attacker's free choice. Known only with the exact
+      // length: f.length may be an upper bound.
+      if (f.exact)
+        alternatives_.erase({ply, m.raw()});
+      else
+        unchecked(ply, m, "早詰", "its length was not proven within the budget");
+      pos.undo_move();
+      return;
+    }
+  }
   f.line.push_back(m);
   const bool line_known = !f.exact || c.line(pos, reply_len, f.line);
   if (!line_known) f.line.resize(1);
