@@ -90,9 +90,9 @@ class Verifier {
   std::vector<Position> main_nodes_;  // the position before each main-line move (index ply - 1)
   // Other checks along the main line that mate or are undecided: (ply, move) -> what they are.
   std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
-  // The first defender ply of the main line at which another reply is proven to last longer
-  // (作意不成立 or 変長): from there on the claimed line is a shorter variation, in which the
-  // attacker is free (docs/RULES.md §5.7). INT_MAX while there is none.
+  // The first defender ply of the main line whose claimed reply is proven mated sooner than
+  // another (a 作意不成立 or 変長 there): from there on the claimed line is a shorter variation,
+  // in which the attacker is free (docs/RULES.md §5.7). INT_MAX while there is none.
   int shorter_variation_ply_ = INT_MAX;
   bool in_shorter_variation(int ply) const { return ply > shorter_variation_ply_; }
   bool out_of_budget_reported_ = false;
