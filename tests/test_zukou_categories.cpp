@@ -31,17 +31,11 @@ Judged judge(const std::string& id, int from_ply = 0) {
   }
   REQUIRE(cols.size() > 4);
   if (from_ply > 0) {
-    Position pos = from_sfen(cols[0]);
     std::stringstream line(cols[4]);
-    std::string rest, usi;
-    for (int ply = 0; line >> usi; ++ply) {
-      if (ply < from_ply) {
-        const Result<Move> m = parse_usi_move(pos, usi);
-        REQUIRE(m.ok());
-        pos.do_move(*m);
-      } else
-        rest += (rest.empty() ? "" : " ") + usi;
-    }
+    std::string played, rest, usi;
+    for (int ply = 0; line >> usi; ++ply) (ply < from_ply ? played : rest) += usi + " ";
+    Position pos = from_sfen(cols[0]);
+    for (Move m : moves_of(cols[0], played)) pos.do_move(m);
     cols[0] = to_sfen(pos), cols[4] = rest;
   }
   Claim claim = line_claim(cols[0], cols[4]);
