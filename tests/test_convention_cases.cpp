@@ -392,3 +392,25 @@ TEST_CASE("a claimed reply is a shorter variation only when it is mated sooner, 
   // At ply 4 the claimed reply is mated sooner, but only the final move follows.
   CHECK(find(j.result, FindingKind::LongerVariation, 4, "8f8e") != nullptr);
 }
+
+TEST_CASE("in a shorter variation an 早詰 is measured against the main move's value", "[cases]") {
+  // 将棋図巧83 after its first 234 plies, with its published line from there (27 plies). Its
+  // △５八玉 at ply 2 is mated in 26 plies where △３七歩打 lasts 30 (作意不成立), so from there
+  // the published line is a shorter variation. At ply 17 ▲５三桂成 mates in 13 plies;
+  // the line shows 11 for its ▲２三龍, but the line's own replies at plies 18 and 26 are shorter
+  // than the longest, and ▲２三龍's value is 15: an 早詰 (a kizu), which a question bounded by
+  // the line's rest ("within 9?") did not see.
+  const Judged j =
+      judge("1+P7/n2g5/3p5/9/3NPl2B/3G3+R1/N4k3/7S1/9 b rb2g3sn3l15p 1",
+            "2f2g 4g5h 2g6g 5h4i 6g6i 4i3h 6i3i 3h4g 3i4h 4g3f 4h3g 3f2e 3g2f 2e3d 2f2d 3d4c "
+            "2d2c 4c5b 6e5c+ 5b6a 5c6b 6a6b 1e5a+ 6b5a 2c5c 5a6a G*6b");
+  INFO(kinds(j.result));
+  const Finding* shorter = find(j.result, FindingKind::CorrectedLine, 2, "P*3g");
+  REQUIRE(shorter != nullptr);
+  CHECK(shorter->note.find("shorter variation") != std::string::npos);
+  const Finding* early = find(j.result, FindingKind::EarlyMate, 17, "6e5c+");
+  REQUIRE(early != nullptr);
+  CHECK(early->length == 13);
+  CHECK(early->main_length == 15);
+  CHECK(j.classic == Verdict::Flawed);
+}
