@@ -3,14 +3,19 @@
 // Some replies wait until the one before them is mated, because proving one usually proves the
 // other, and summing both proof numbers would count that work twice:
 // 1. Drops onto one square, cheapest piece first.
-// 2. When asked for a mate at all, every drop away from the king, nearest first: such
-//    interpositions, taken one after another, are mostly alike and cheap to refute, and summed
-//    they make a distant check (a bishop sacrifice from across the board) look many times harder
-//    than it is. Drops next to the king, the likelier real defences, stay apart. 将棋図巧 first
-//    proofs within 5M nodes: 95 to 99 solved, 111M to 73M nodes; 図巧8 is proven at all only
-//    with it. Chaining the adjacent drops too solved 96, and doubled the nodes of hard no-mates.
-//    Bounded queries keep the per-square chain: there a drop that outlasts the bound must be
-//    found fast, wherever it is.
+// 2. Every drop away from the king, nearest first: such interpositions, taken one after
+//    another, are mostly alike and cheap to refute, and summed they make a distant check (a
+//    bishop sacrifice from across the board) look many times harder than it is. Drops next to
+//    the king, the likelier real defences, stay apart. 将棋図巧 first proofs within 5M nodes: 95
+//    to 99 solved, 111M to 73M nodes; 図巧8 is proven at all only with it. Chaining the adjacent
+//    drops too solved 96, and doubled the nodes of hard no-mates. Questions with a length limit
+//    chain them too (session 31; before, they kept the per-square chain only, so that a drop
+//    outlasting the limit would be found wherever it is): 将棋図巧4, 6, 24, 37 and 55 at 120M
+//    nodes 0.919x, the 20 hardest 将棋図巧 at 30M 0.971x, 将棋図巧 at 5M nodes a problem 56
+//    proven against 55 with 0.927x the nodes on the 55, the fast set 0.999x, the same lengths;
+//    bench +1.2%. (図巧6's "no mate within 79": after ▲４一馬 △２一玉, which has no mate at
+//    all, the bounded question took 29.2M nodes against the unbounded one's 19.8M; chained,
+//    20.9M.)
 // 3. A move without promotion behind the same move promoting, which mostly leaves the defender
 //    better off (bench: 1,235k to 1,132k nodes). The generator emits the promotion just before
 //    it, and the sort keeps the board moves' order.
@@ -20,35 +25,32 @@
 // replies the same way (first_estimate.h).
 #pragma once
 
-#include "search_types.h"
 #include "types.h"
 
 namespace kanju {
 
-// A drop two or more squares from the king (ksq), in a search for a mate at all: such
-// interpositions are chained behind one another (2. above).
-inline bool far_interposition(Move m, Square ksq, MateLen remaining) {
-  return remaining >= DEPTH_UNLIMITED && m.is_drop() && distance(m.to(), ksq) > 1;
+// A drop two or more squares from the king (ksq): such interpositions are chained behind one
+// another (2. above).
+inline bool far_interposition(Move m, Square ksq) {
+  return m.is_drop() && distance(m.to(), ksq) > 1;
 }
 
 // The order of the replies: board moves first (in the generator's order), then drops, nearest
-// the king first when asked for a mate at all, by square, cheapest piece first.
-inline bool reply_before(Move a, Move b, Square ksq, bool unlimited) {
+// the king first, by square, cheapest piece first.
+inline bool reply_before(Move a, Move b, Square ksq) {
   if (a.is_drop() != b.is_drop()) return !a.is_drop();
   if (!a.is_drop()) return false;
-  if (unlimited) {
-    const int da = distance(a.to(), ksq), db = distance(b.to(), ksq);
-    if (da != db) return da < db;
-  }
+  const int da = distance(a.to(), ksq), db = distance(b.to(), ksq);
+  if (da != db) return da < db;
   if (a.to() != b.to()) return a.to() < b.to();
   return a.drop_type() < b.drop_type();
 }
 
 // Whether reply m waits until `prev`, the reply just before it in that order, is mated.
-inline bool waits_behind(Move m, Move prev, Square ksq, MateLen remaining) {
+inline bool waits_behind(Move m, Move prev, Square ksq) {
   if (m.is_drop())
-    return prev.is_drop() && (m.to() == prev.to() || (far_interposition(m, ksq, remaining) &&
-                                                      far_interposition(prev, ksq, remaining)));
+    return prev.is_drop() &&
+           (m.to() == prev.to() || (far_interposition(m, ksq) && far_interposition(prev, ksq)));
   return !m.is_promotion() && !prev.is_drop() && prev.is_promotion() && prev.from() == m.from() &&
          prev.to() == m.to();
 }

@@ -281,13 +281,11 @@ bool Dfpn::expand_replies(Position& pos, int ply, std::vector<Child>& kids, Mate
   }
   for (Move m : moves) kids.push_back(Child{m, {}, -1});
   const Square ksq = pos.king_square(pos.side_to_move());
-  const bool unlimited = remaining >= DEPTH_UNLIMITED;
   std::stable_sort(kids.begin(), kids.end(), [&](const Child& a, const Child& b) {
-    return reply_before(a.move, b.move, ksq, unlimited);
+    return reply_before(a.move, b.move, ksq);
   });
   for (size_t i = 1; i < kids.size(); ++i)
-    if (waits_behind(kids[i].move, kids[i - 1].move, ksq, remaining))
-      kids[i].delayed_behind = int(i - 1);
+    if (waits_behind(kids[i].move, kids[i - 1].move, ksq)) kids[i].delayed_behind = int(i - 1);
   return true;
 }
 

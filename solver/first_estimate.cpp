@@ -28,7 +28,7 @@ NodeOutcome after_attacker_move(const Position& pos, Color attacker, MateLen rem
   for (Move e : replies_list) {
     if (!e.is_drop())
       ++replies;
-    else if (far_interposition(e, ksq, remaining))
+    else if (far_interposition(e, ksq))
       replies += !far_drop, far_drop = true;
     else if (!drop_squares.test(e.to()))
       drop_squares.set(e.to()), ++replies;

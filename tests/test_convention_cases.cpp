@@ -125,8 +125,9 @@ TEST_CASE("以遠打 that gives the king one more file: 図巧98 from ply 11, cl
   // modern rules want a farther drop as long and back on the main line (docs/RULES.md §5.2 G').
   // The farther drop's 23-ply line is extracted within about a million nodes, more or less
   // according to what the solve left in the 16 MB table (since the line extraction skips the
-  // futility tests of replies known to mate sooner, a little more): 2M a check.
-  const Judged j = judge_zukou98_from_ply11(2'000'000);
+  // futility tests of replies known to mate sooner, a little more; since bounded questions chain
+  // the interpositions away from the king, more than 2M): 4M a check.
+  const Judged j = judge_zukou98_from_ply11(4'000'000);
   INFO(kinds(j.result));
   const Finding* f = find(j.result, FindingKind::DropNonLimiting, 1, "R*3e");
   REQUIRE(f != nullptr);

@@ -20,12 +20,12 @@ TEST_CASE("delayed expansion: the order of the replies", "[delayed_expansion]") 
   const Move king = usi_move(pos, "9a8a"), near = usi_move(pos, "G*9b"),
              far = usi_move(pos, "G*9e");
   const Move near_silver = usi_move(pos, "S*9b");
-  CHECK(reply_before(king, near, ksq, true));  // board moves first
-  CHECK_FALSE(reply_before(near, king, ksq, true));
-  CHECK(reply_before(near, far, ksq, true));  // a mate at all: nearest the king first
-  CHECK_FALSE(reply_before(far, near, ksq, true));
-  CHECK(reply_before(near_silver, near, ksq, true));  // on one square, the cheaper piece first
-  CHECK_FALSE(reply_before(near, near_silver, ksq, true));
+  CHECK(reply_before(king, near, ksq));  // board moves first
+  CHECK_FALSE(reply_before(near, king, ksq));
+  CHECK(reply_before(near, far, ksq));  // nearest the king first
+  CHECK_FALSE(reply_before(far, near, ksq));
+  CHECK(reply_before(near_silver, near, ksq));  // on one square, the cheaper piece first
+  CHECK_FALSE(reply_before(near, near_silver, ksq));
 }
 
 TEST_CASE("delayed expansion: which replies wait", "[delayed_expansion]") {
@@ -35,25 +35,22 @@ TEST_CASE("delayed expansion: which replies wait", "[delayed_expansion]") {
   const Move e_gold = usi_move(pos, "G*9e"), f_gold = usi_move(pos, "G*9f"),
              c_gold = usi_move(pos, "G*9c");
   SECTION("drops onto one square wait behind the cheaper one") {
-    CHECK(waits_behind(b_gold, b_silver, ksq, DEPTH_UNLIMITED));
-    CHECK(waits_behind(b_gold, b_silver, ksq, 9));
+    CHECK(waits_behind(b_gold, b_silver, ksq));
   }
-  SECTION("drops away from the king are chained when asked for a mate at all") {
-    CHECK(far_interposition(e_gold, ksq, DEPTH_UNLIMITED));
-    CHECK_FALSE(far_interposition(b_gold, ksq, DEPTH_UNLIMITED));  // next to the king
-    CHECK_FALSE(far_interposition(e_gold, ksq, 9));                // a bounded query
-    CHECK(waits_behind(f_gold, e_gold, ksq, DEPTH_UNLIMITED));
-    CHECK(waits_behind(e_gold, c_gold, ksq, DEPTH_UNLIMITED));
-    CHECK_FALSE(waits_behind(f_gold, e_gold, ksq, 9));
+  SECTION("drops away from the king are chained, nearest first") {
+    CHECK(far_interposition(e_gold, ksq));
+    CHECK_FALSE(far_interposition(b_gold, ksq));  // next to the king
+    CHECK(waits_behind(f_gold, e_gold, ksq));
+    CHECK(waits_behind(e_gold, c_gold, ksq));
     // A drop next to the king stays apart from the far ones.
-    CHECK_FALSE(waits_behind(c_gold, b_gold, ksq, DEPTH_UNLIMITED));
+    CHECK_FALSE(waits_behind(c_gold, b_gold, ksq));
   }
   SECTION("a move without promotion waits behind the same move promoting") {
     // The same order serves a defender's piece that may promote; shown with Black's silver
     // checking on 5b promoted or not.
     const Position p = from_sfen("4k4/9/3S5/9/9/9/9/9/8K b - 1");
     const Move promote = usi_move(p, "6c5b+"), stay = usi_move(p, "6c5b");
-    CHECK(waits_behind(stay, promote, p.king_square(WHITE), DEPTH_UNLIMITED));
-    CHECK_FALSE(waits_behind(promote, stay, p.king_square(WHITE), DEPTH_UNLIMITED));
+    CHECK(waits_behind(stay, promote, p.king_square(WHITE)));
+    CHECK_FALSE(waits_behind(promote, stay, p.king_square(WHITE)));
   }
 }
