@@ -53,8 +53,15 @@ class Verifier {
 
   // verify_attacker.cpp
   void check_attacker_node(Position& pos, int ply);
-  void check_alternative(Position& pos, int ply, Move m, int& main_len);
-  int main_value(Check& c, Position& pos, int ply);
+  // V(m), the main move's value at an attacker node, computed when first needed: `exact` false
+  // when the budget did not allow its proof (len is then the plies the main line has left).
+  struct MainValue {
+    int len = 0;
+    bool exact = true;
+    bool known() const { return len != 0; }
+  };
+  void check_alternative(Position& pos, int ply, Move m, MainValue& main);
+  MainValue main_value(Check& c, Position& pos, int ply);
   void judge_alternative(Position& pos, int ply, int main_len, bool line_known, Finding& f);
   // The search for an alternative's way back to the main line: positions visited, and the most
   // nodes for each of its questions.

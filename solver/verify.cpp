@@ -350,13 +350,13 @@ Tri Verifier::accepted_alternatives_hold(const Position& reduced, std::string& w
   sub.result_.main_line_claimed = true;
   sub.index_main_line();
   Tri needed = Tri::No;
-  int main_len = 0;
-  int main_len_ply = 0;
+  MainValue main;
+  int main_ply = 0;
   for (const auto& [ply, m] : accepted) {
-    if (ply != main_len_ply) main_len = 0, main_len_ply = ply;
+    if (ply != main_ply) main = MainValue{}, main_ply = ply;
     Position pos = sub.main_nodes_[ply - 1];
     if (!MoveList<CHECKS>(pos).contains(m)) continue;
-    sub.check_alternative(pos, ply, m, main_len);
+    sub.check_alternative(pos, ply, m, main);
     const auto it = sub.alternatives_.find({ply, m.raw()});
     if (it == sub.alternatives_.end()) continue;  // no mate without the piece
     if (it->second == FindingKind::Yozume || it->second == FindingKind::EarlyMate) {

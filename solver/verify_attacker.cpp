@@ -24,20 +24,20 @@ constexpr uint64_t WALK_QUESTION_NODES = 20'000;
 }  // namespace
 
 void Verifier::check_attacker_node(Position& pos, int ply) {
-  int main_len = 0;  // V(m), computed when first needed
+  MainValue main;  // V(m), computed when first needed
   for (Move m : MoveList<CHECKS>(pos)) {
     if (m == main_[ply - 1]) continue;
     if (budget_gone(ply, "余詰 and the checks after it")) {
       alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
       continue;
     }
-    check_alternative(pos, ply, m, main_len);
+    check_alternative(pos, ply, m, main);
   }
 }
 
 // One other check m at the attacker node before `ply` (pos): proven to mate or not; a mating one
 // is measured, classed and added as a finding, and alternatives_ records what it is.
-void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) {
+void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main) {
   // On the final move only other mates in one, unless asked for the strict reading.
   MateLen bound = ply == length() && !options_.strict_final ? MateLen(0) : DEPTH_UNLIMITED;
   Check c = check();
@@ -48,10 +48,16 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   // that the main move mates later than the line shows (将棋図巧83 ply 251: ▲５三桂成 mates in 13
   // where the line shows 11 for ▲２三龍, whose value is 15: an 早詰 missed when asked "within 9").
   const bool free = in_shorter_variation(ply);
+  // Without that value nothing is known: a check mating later than the line shows could be one.
   if (free) {
-    if (main_len == 0) main_len = main_value(c, pos, ply);
-    if (main_len < 3) return;
-    bound = std::min(bound, MateLen(main_len - 3));
+    if (!main.known()) main = main_value(c, pos, ply);
+    if (!main.exact) {
+      alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
+      unchecked(ply, m, "早詰", "the main move's value was not proven within the budget");
+      return;
+    }
+    if (main.len < 3) return;
+    bound = std::min(bound, MateLen(main.len - 3));
   }
   pos.do_move(m);
   const NodeOutcome o = c.prove(pos, bound);
@@ -68,7 +74,7 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   const int reply_len = c.shortest(pos, o.hi, f.exact);
   f.length = reply_len + 1;
   if (free) {
-    if (f.length >= main_len) {
+    if (f.length >= main.len) {
       // No faster than the main move: the attacker's free choice. Known only with the exact
       // length: f.length may be an upper bound.
       if (f.exact)
@@ -83,8 +89,8 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
   const bool line_known = !f.exact || c.line(pos, reply_len, f.line);
   if (!line_known) f.line.resize(1);
   pos.undo_move();
-  if (main_len == 0) main_len = main_value(c, pos, ply);
-  judge_alternative(pos, ply, main_len, line_known, f);
+  if (!main.known()) main = main_value(c, pos, ply);
+  judge_alternative(pos, ply, main.len, line_known, f);
   alternatives_[{ply, m.raw()}] = f.kind;
   add(std::move(f));
 }
@@ -93,16 +99,16 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, int& main_len) 
 // solver's own line is minimax already; a claimed line need not be (a later defence of the author
 // may not be the longest, a later check not the fastest), so its value is proven here. Falls
 // back to the plies the main line has left when the budget does not allow.
-int Verifier::main_value(Check& c, Position& pos, int ply) {
+Verifier::MainValue Verifier::main_value(Check& c, Position& pos, int ply) {
   const int rest = length() - ply + 1;
-  if (!result_.main_line_claimed) return rest;
+  if (!result_.main_line_claimed) return MainValue{rest, true};
   pos.do_move(main_[ply - 1]);
-  int value = rest;
+  MainValue value{rest, false};
   const NodeOutcome o = c.prove(pos);
   if (o.proven()) {
     bool exact = false;
     const int len = c.shortest(pos, o.hi, exact);
-    if (exact) value = len + 1;
+    if (exact) value = MainValue{len + 1, true};
   }
   pos.undo_move();
   return value;
