@@ -48,9 +48,9 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main
   // that the main move mates later than the line shows (将棋図巧83 ply 251: ▲５三桂成 mates in 13
   // where the line shows 11 for ▲２三龍, whose value is 15: an 早詰 missed when asked "within 9").
   const bool free = in_shorter_variation(ply);
-  // Without that value nothing is known: a check mating later than the line shows could be one.
   if (free) {
     if (!main.known()) main = main_value(c, pos, ply);
+    // Without that value nothing is known: a check mating later than the line shows could be one.
     if (!main.exact) {
       alternatives_.emplace(std::pair{ply, m.raw()}, FindingKind::Unchecked);
       unchecked(ply, m, "早詰", "the main move's value was not proven within the budget");
