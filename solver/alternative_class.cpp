@@ -81,16 +81,20 @@ AlternativeClass classify_alternative(const AlternativeFacts& a) {
     // elsewhere: the modern profile reads the alternative as another mate, a cook (convergence
     // must be forced); the classic one holds neither the 手順前後 nor the 変同 inside it against
     // a work (docs/RULES.md §5.3).
-    const bool forced = a.convergence.forced;
+    // Where whether the defender could avoid it was not decided, the modern severity is not
+    // known; the classic one does not depend on it.
+    auto modern = [&](Severity if_forced) {
+      if (!a.convergence.forced_known) return S::Unchecked;
+      return a.convergence.forced ? if_forced : S::Unsound;
+    };
     // E. As long and back on the main line: a kind of 非限定, or 手順前後.
     if (l == v && a.exact) {
       const FindingKind k = equal_length_kind(a);
-      if (k == FindingKind::PieceNonLimiting)
-        return {k, forced ? S::KizuDeep : S::Unsound, S::Kizu};
-      return {k, forced ? S::Kizu : S::Unsound, S::Note};
+      if (k == FindingKind::PieceNonLimiting) return {k, modern(S::KizuDeep), S::Kizu};
+      return {k, modern(S::Kizu), S::Note};
     }
     // F. Longer and back on the main line: 迂回.
-    return {FindingKind::Detour, forced ? S::Kizu : S::Unsound, S::Note};
+    return {FindingKind::Detour, modern(S::Kizu), S::Note};
   }
   // G'. The main drop made farther (以遠打), mating more slowly only because the king has more
   // room: every defence of its line is a king move, with no interposition the farther drop

@@ -70,8 +70,10 @@ struct Convergence {
   int alt_plies = -1;  // plies of the alternative's line, from the branch node
   int main_ply = -1;
   // Whether every longest defence comes back (false: the defender may also choose a line as long
-  // that mates elsewhere, a 変同 of the alternative; docs/RULES.md §5.3).
+  // that mates elsewhere, a 変同 of the alternative; docs/RULES.md §5.3). `forced_known` false:
+  // it comes back, but whether it must was not decided within the budget.
   bool forced = true;
+  bool forced_known = true;
 
   bool converges() const { return kind != Kind::None; }
 };

@@ -13,6 +13,7 @@
 
 #include "verify.h"
 #include "verify_check.h"
+#include "way_back.h"
 
 namespace kanju::verify_detail {
 
@@ -70,12 +71,9 @@ class Verifier {
     int max_visits = 0;  // the walk's cap on visits (check_alternative)
     uint64_t question_nodes = UINT64_MAX;
   };
-  // Whether an alternative comes back to the main line: on every line the defender would choose
-  // (Yes), on some of them while others as long mate elsewhere (Partial), on none (No), or not
-  // known within the budget. Ordered for the attacker's choice: the higher, the better for him.
-  enum class Back : uint8_t { No, Unknown, Partial, Yes };
-  Back converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
-                 Convergence& found);
+  // Whether the alternative comes back to the main line (way_back.h).
+  WayBack converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
+                    Convergence& found);
   bool exact_meeting(const Position& pos, int alt_plies, Convergence& found) const;
   Tri replays_main_line(Check& c, const Position& pos, int from_ply, uint64_t question_nodes);
 

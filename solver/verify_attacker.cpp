@@ -141,7 +141,7 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
   walk.max_visits = int(std::min<uint64_t>(
       INT32_MAX,
       std::max<uint64_t>(CONVERGE_VISITS, options_.check_nodes / CHECK_NODES_PER_VISIT)));
-  Back back = Back::No;
+  WayBack back{WayBack::NO};
   if (!a.final_node && f.exact && f.length > 1) {
     Check way_back = check();
     pos.do_move(f.move);
@@ -151,7 +151,7 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
       back = converges(way_back, pos, ply, f.length - 1, 1, walk, a.convergence);
       // Done when decided, out of nodes or stopped, cut by its size, or after a walk whose
       // questions could each take the whole cap.
-      if (back != Back::Unknown || way_back.exhausted() || budget_.exhausted() ||
+      if (back.decided() || way_back.exhausted() || budget_.exhausted() ||
           walk.visits > walk.max_visits || walk.question_nodes >= options_.check_nodes ||
           walk.question_nodes > UINT64_MAX / 8)
         break;
@@ -159,8 +159,9 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
     pos.undo_move();
   }
   // A branch that came back may have been outweighed by a defence that does not.
-  if (back == Back::No || back == Back::Unknown) a.convergence = Convergence{};
-  a.convergence.forced = back != Back::Partial;
+  if (!back.comes_back()) a.convergence = Convergence{};
+  a.convergence.forced = back.is(WayBack::YES);
+  a.convergence.forced_known = back.decided();
   f.convergence = a.convergence;
   const AlternativeClass k = classify_alternative(a);
   f.kind = k.kind;
@@ -171,7 +172,11 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
   // modern profile's for a farther drop the classic one accepts (step G'). It needs its line as
   // well: a reader checks a cook on a board, and without the line a farther drop cannot be told
   // from another mate (step G' reads the defences of the line).
-  const bool unfinished = !f.exact || !line_known || back == Back::Unknown || budget_.exhausted();
+  const bool unfinished = !f.exact || !line_known || !back.decided() || budget_.exhausted();
+  if (a.convergence.converges() && !a.convergence.forced_known)
+    f.note =
+        "back on the main line, but whether the defender could avoid it was not decided "
+        "within the budget";
   if (!unfinished || a.final_node || a.one_move_work || a.convergence.converges()) return;
   if (f.kind == FindingKind::DropNonLimiting) {
     f.set_severity(Severity::Unchecked, k.classic);
@@ -191,67 +196,59 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
 // Whether pos (on the alternative's line, `alt_plies` after the branch node before `ply`, mating
 // in exactly `value` plies) comes back to the main line on every line the defender would choose:
 // the attacker keeps to checks that keep the value, and defences mated sooner than the longest
-// do not count (docs/RULES.md §5.3: convergence is forced). `found` says where. Unknown when the
-// answer rests on a question that ran out of budget: a defence not known to be mated sooner
-// that does not come back, a check not known to keep the value, or the walk's own limit.
-Verifier::Back Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_plies,
-                                   Walk& walk, Convergence& found) {
-  if (exact_meeting(pos, alt_plies, found)) return Back::Yes;
-  if (value <= 0) return Back::No;
-  if (++walk.visits > walk.max_visits || budget_.exhausted() || c.exhausted()) return Back::Unknown;
+// do not count (docs/RULES.md §5.3: convergence is forced). `found` says where. An answer that
+// rests on a question that ran out of budget (a defence not known to be mated sooner, a check
+// not known to keep the value, the walk's own limit) keeps every answer it could have.
+WayBack Verifier::converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
+                            Convergence& found) {
+  if (exact_meeting(pos, alt_plies, found)) return WayBack{WayBack::YES};
+  if (value <= 0) return WayBack{WayBack::NO};
+  if (++walk.visits > walk.max_visits || budget_.exhausted() || c.exhausted()) return WayBack{};
+  WayBackChoices choices;
   if (pos.side_to_move() == attacker_) {
     // The attacker chooses: the best way back of any check that keeps the value.
-    Back best = Back::No;
     for (int from : {ply, ply + 2}) {
       if (from > length()) continue;
       const Tri t = replays_main_line(c, pos, from, walk.question_nodes);
-      if (t == Tri::Unknown) best = std::max(best, Back::Unknown);
-      if (t != Tri::Yes) continue;
-      found = Convergence{Convergence::Kind::Replay, alt_plies, from};
-      return Back::Yes;
+      if (t == Tri::Yes) {
+        found = Convergence{Convergence::Kind::Replay, alt_plies, from};
+        return WayBack{WayBack::YES};
+      }
+      if (t == Tri::Unknown) choices.add(WayBack{WayBack::YES}, false);
     }
     for (Move m : MoveList<CHECKS>(pos)) {
       pos.do_move(m);
       const Tri keeps = c.mates_within(pos, value - 1, walk.question_nodes);
       // A check not known to keep the value is followed all the same: if it cannot come back
       // even so, whether it keeps the value does not matter.
-      const Back back = keeps == Tri::No
-                            ? Back::No
-                            : converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
+      WayBack back{WayBack::NO};
+      if (keeps != Tri::No) back = converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
       pos.undo_move();
-      if (keeps == Tri::Yes && back == Back::Yes) return Back::Yes;
-      best = std::max(best, keeps == Tri::Yes || back == Back::No ? back : Back::Unknown);
+      if (keeps == Tri::No) continue;
+      choices.add(back, keeps == Tri::Yes);
+      if (choices.best_settled()) return WayBack{WayBack::YES};
     }
-    return best;
+    return choices.best();
   }
-  // The defender chooses among the replies that are not mated sooner.
-  int back_yes = 0, back_partial = 0, back_no = 0, back_unknown = 0;
+  // The defender chooses among the replies that are not mated sooner. At the last move, mate
+  // following at once, a choice is not held against a line (docs/RULES.md §5.4, 変同 in the last
+  // two plies), so one reply that comes back will do.
+  const bool last_move = value <= 2;
   for (Move e : MoveList<EVASIONS>(pos)) {
     if (c.futile(pos, e, value)) continue;
     pos.do_move(e);
     const Tri inferior = c.mates_within(pos, value - 3, walk.question_nodes);
-    const Back back = inferior == Tri::Yes
-                          ? Back::Yes
-                          : converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
+    WayBack back{WayBack::NO};
+    if (inferior != Tri::Yes) back = converges(c, pos, ply, value - 1, alt_plies + 1, walk, found);
     pos.undo_move();
     if (inferior == Tri::Yes) continue;
-    switch (back) {
-      case Back::Yes: ++back_yes; break;
-      case Back::Partial: ++back_partial; break;
-      case Back::No: ++(inferior == Tri::No ? back_no : back_unknown); break;
-      case Back::Unknown: ++back_unknown; break;
-    }
-    // Enough known: one way back at the last move, or ways back and a way elsewhere.
-    if (back_yes > 0 && value <= 2) return Back::Yes;
-    if (back_yes + back_partial > 0 && back_no > 0) return Back::Partial;
+    choices.add(back, inferior == Tri::No);
+    // Enough known: one way back at the last move, or a reply that counts coming back and
+    // another that counts not.
+    if (last_move ? choices.best_settled() : choices.forced_settled())
+      return last_move ? WayBack{WayBack::YES} : WayBack{WayBack::PARTIAL};
   }
-  if (back_yes + back_partial == 0) return back_unknown > 0 ? Back::Unknown : Back::No;
-  // The defender's last move, mate following at once: a choice there is not held against a
-  // line (docs/RULES.md §5.4, 変同 in the last two plies), so one reply that comes back will do.
-  if (value <= 2) return back_partial > 0 ? Back::Partial : Back::Yes;
-  // Some come back, others as long may not: the way back is the defender's choice.
-  if (back_no + back_unknown + back_partial > 0) return Back::Partial;
-  return Back::Yes;
+  return last_move ? choices.best() : choices.forced();
 }
 
 // An identical main-line position: the same board, side to move and hands, or the same board

@@ -99,4 +99,9 @@ TEST_CASE("E, F: as long or longer and back on the main line", "[alternative-cla
   CHECK(f.classic == Severity::Note);
   a.convergence.forced = false;
   CHECK(classify_alternative(a).modern == Severity::Unsound);
+  // Back on the main line, but whether the defender could avoid it was not decided: the classic
+  // severity is the same either way, the modern one is not known.
+  a.convergence.forced_known = false;
+  CHECK(classify_alternative(a).modern == Severity::Unchecked);
+  CHECK(classify_alternative(a).classic == Severity::Note);
 }

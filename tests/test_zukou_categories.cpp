@@ -145,6 +145,7 @@ TEST_CASE("手順前後 the defender may leave: 図巧77 ply 11, ▲５九金打
   CHECK(f->length == 9);
   CHECK(f->main_length == 9);
   CHECK(f->convergence.kind == Convergence::Kind::Exact);
+  CHECK(f->convergence.forced_known);  // decided: △６八飛成 is proven as long
   CHECK_FALSE(f->convergence.forced);
   CHECK(f->severity_in(Profile::Modern) == Severity::Unsound);
   CHECK(f->severity_in(Profile::Classic) == Severity::Note);

@@ -54,8 +54,8 @@ JsonObject finding_json(const Position& root, const VerifyResult& r, const Findi
     JsonObject c;
     c.str("kind", to_string(f.convergence.kind))
         .integer("alt_plies", f.convergence.alt_plies)
-        .integer("main_ply", f.convergence.main_ply)
-        .boolean("forced", f.convergence.forced);
+        .integer("main_ply", f.convergence.main_ply);
+    f.convergence.forced_known ? c.boolean("forced", f.convergence.forced) : c.null("forced");
     o.object("convergence", c);
   } else {
     o.null("convergence");
@@ -122,7 +122,7 @@ std::string describe(const Position& root, const VerifyResult& r, const Finding&
   else if (f.convergence.kind == Convergence::Kind::Replay)
     text += ", the main line replays from ply " + std::to_string(f.convergence.main_ply) +
             " after its ply " + std::to_string(f.convergence.alt_plies);
-  if (f.convergence.converges() && !f.convergence.forced)
+  if (f.convergence.converges() && f.convergence.forced_known && !f.convergence.forced)
     text += " where the defender so chooses (a reply as long mates elsewhere)";
   if (f.line.size() > 1) text += ": " + line_to_japanese(node, f.line);
   if (!f.note.empty()) text += " (" + f.note + ")";
