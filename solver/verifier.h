@@ -3,6 +3,7 @@
 // verify_defender.cpp the defender's (§5.4).
 #pragma once
 
+#include <algorithm>
 #include <climits>
 #include <map>
 #include <memory>
@@ -64,6 +65,7 @@ class Verifier {
   void check_alternative(Position& pos, int ply, Move m, MainValue& main);
   MainValue main_value(Check& c, Position& pos, int ply);
   void judge_alternative(Position& pos, int ply, int main_len, bool line_known, Finding& f);
+  void unless_shorter_variation(Finding& f) const;
   // The search for an alternative's way back to the main line: positions visited, and the most
   // nodes for each of its questions.
   struct Walk {
@@ -79,7 +81,7 @@ class Verifier {
 
   // verify_defender.cpp
   void check_defender_node(Position& pos, int ply);
-  bool claimed_reply_shorter(int ply, int other);
+  Tri claimed_reply_shorter(int ply, int other);
 
   const Position& root_;
   const Claim& claim_;
@@ -100,6 +102,15 @@ class Verifier {
   // in which the attacker is free (docs/RULES.md §5.7). INT_MAX while there is none.
   int shorter_variation_ply_ = INT_MAX;
   bool in_shorter_variation(int ply) const { return ply > shorter_variation_ply_; }
+  // The first defender ply before that where the claimed reply may be mated sooner than another,
+  // not decided within the budget (another reply unchecked, or longer with the claimed one not
+  // proven shorter). After it an attacker's alternative is a finding only if the line is not a
+  // shorter variation there, which is not known: one that would weigh on the verdict (a cook, a
+  // kizu) is unchecked instead, an 早詰 stays (it is one in a shorter variation too).
+  int doubt_ply_ = INT_MAX;
+  void doubt_from(int ply) {
+    if (ply < shorter_variation_ply_ && ply + 1 < length()) doubt_ply_ = std::min(doubt_ply_, ply);
+  }
   bool out_of_budget_reported_ = false;
   // The checks' helpers, one problem on several threads (VerifyOptions::solve_threads).
   std::unique_ptr<HelperThreads> helpers_;

@@ -92,7 +92,28 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main
   if (!main.known()) main = main_value(c, pos, ply);
   judge_alternative(pos, ply, main.len, line_known, f);
   alternatives_[{ply, m.raw()}] = f.kind;
+  if (ply > doubt_ply_ && f.kind != FindingKind::EarlyMate) unless_shorter_variation(f);
   add(std::move(f));
+}
+
+// An alternative after a defender ply where the claimed line may become a shorter variation
+// (doubt_ply_): there it would be the attacker's free choice, no finding, so what it weighs on the
+// verdict is not known. (Found while looking at how doubts resolve, session 32; no verdict of the
+// bundled runs is known to rest on it.)
+void Verifier::unless_shorter_variation(Finding& f) const {
+  auto doubtful = [](Severity s) {
+    return s == Severity::Unsound || s == Severity::KizuDeep || s == Severity::Kizu
+               ? Severity::Unchecked
+               : s;
+  };
+  const Severity modern = doubtful(f.severity_in(Profile::Modern));
+  const Severity classic = doubtful(f.severity_in(Profile::Classic));
+  if (modern == f.severity_in(Profile::Modern) && classic == f.severity_in(Profile::Classic))
+    return;
+  f.set_severity(modern, classic);
+  if (!f.note.empty()) f.note += "; ";
+  f.note += "unless the claimed line is a shorter variation from ply " +
+            std::to_string(doubt_ply_) + " (not decided within the budget)";
 }
 
 // V(m): the minimax length of the main line's move at `ply` from pos (the node before it). The
@@ -173,6 +194,16 @@ void Verifier::judge_alternative(Position& pos, int ply, int main_len, bool line
   // well: a reader checks a cook on a board, and without the line a farther drop cannot be told
   // from another mate (step G' reads the defences of the line).
   const bool unfinished = !f.exact || !line_known || !back.decided() || budget_.exhausted();
+  // An 早詰 is a kizu in the classic profile where it shortcuts a detour of the author's line (it
+  // comes back to it), else unsound: with the way back not decided (or not walked, its length
+  // being an upper bound), which one is not known.
+  if (f.kind == FindingKind::EarlyMate && !a.convergence.converges() &&
+      f.severity_in(Profile::Classic) == Severity::Unsound && !a.final_node &&
+      (!f.exact || !back.decided())) {
+    f.set_severity(k.modern, Severity::Unchecked);
+    f.note = "a kizu if it comes back to the main line, which was not decided within the budget";
+    return;
+  }
   if (a.convergence.converges() && !a.convergence.forced_known)
     f.note =
         "back on the main line, but whether the defender could avoid it was not decided "

@@ -68,10 +68,15 @@ void Verifier::check_defender_node(Position& pos, int ply) {
         class_longer(f, r.length - after, leaves, length());
         // The claimed line goes on in a shorter variation: its attacker is free from here on
         // (docs/RULES.md §5.7).
-        if (ply < shorter_variation_ply_ && ply + 1 < length() &&
-            claimed_reply_shorter(ply, r.length)) {
-          f.note += "; the claimed line goes on in a shorter variation";
-          shorter_variation_ply_ = ply;
+        if (ply < shorter_variation_ply_ && ply + 1 < length()) {
+          const Tri shorter = claimed_reply_shorter(ply, r.length);
+          if (shorter == Tri::Yes) {
+            f.note += "; the claimed line goes on in a shorter variation";
+            shorter_variation_ply_ = ply;
+          } else if (shorter == Tri::Unknown) {
+            f.note += "; whether the claimed line goes on in a shorter variation was not decided";
+            doubt_from(ply);
+          }
         }
         add(std::move(f));
       } else if (r.length == after && !leaves) {
@@ -85,7 +90,9 @@ void Verifier::check_defender_node(Position& pos, int ply) {
       f.set_severity(S::Unsound, S::Unsound);
       add(std::move(f));
     } else {
+      // Perhaps longer than the claimed reply: the rest of the line perhaps a shorter variation.
       unchecked(ply, e, "variation", answered == Tri::Unknown ? why : r.note);
+      doubt_from(ply);
     }
     pos.undo_move();
   }
@@ -94,10 +101,10 @@ void Verifier::check_defender_node(Position& pos, int ply) {
 // Whether the claimed reply at `ply` is mated sooner than `other` plies (another reply's minimax
 // length): proven on its own, since the claimed line after it need not be minimax (a later
 // defence of the author's may not be the longest, and the reply then lasts longer than its line).
-bool Verifier::claimed_reply_shorter(int ply, int other) {
+Tri Verifier::claimed_reply_shorter(int ply, int other) {
   Position after = main_nodes_[ply];
   Check c = check();
-  return c.mates_within(after, other - 2) == Tri::Yes;
+  return c.mates_within(after, other - 2);
 }
 
 }  // namespace kanju::verify_detail

@@ -415,3 +415,65 @@ TEST_CASE("in a shorter variation an 早詰 is measured against the main move's 
   CHECK(early->main_length == 15);
   CHECK(j.classic == Verdict::Flawed);
 }
+
+TEST_CASE("after a defence not decided, a finding that weighs on the verdict is unchecked",
+          "[cases]") {
+  // 将棋図巧61 after its first four plies, with its published line from there (25 plies). At
+  // ply 2 the check of △８七玉 runs out of its 1M nodes: if it lasts longer than the claimed
+  // reply, the rest of the line is a shorter variation (docs/RULES.md §5.7), where the farther
+  // knight drop of ply 15 (▲９九桂打, back on the main line only where the defender so chooses)
+  // is the attacker's free choice. Its modern "unsound" is therefore not known; the classic
+  // note stays.
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.check_nodes = 1'000'000;
+  options.check_nodes_max = 0;
+  options.limits.max_nodes = 20'000'000;
+  const std::string sfen = "9/R8/9/B1+P6/n1Bs5/n1s6/9/+pkP6/4+R4 b 2S2N4g4l15p 5";
+  const Judged j = judged(sfen,
+                          line_claim(sfen,
+                                     "S*9g 9h9g S*8i 8h9i 8i9h 9i9h 9d7f 6e7f S*9i 9h8g 5i8i "
+                                     "9f8h+ 9i9h 9g9h N*7i 8g9f 8i9h 8h9h N*8h 9h8h P*9g 9f8e "
+                                     "9b9d+ 8e9d 7d8d"),
+                          options, 64);
+  INFO(kinds(j.result));
+  const Finding* doubt = find(j.result, FindingKind::Unchecked, 2);
+  REQUIRE(doubt != nullptr);
+  const Finding* drop = find(j.result, FindingKind::DropNonLimiting, 15, "N*9i");
+  REQUIRE(drop != nullptr);
+  CHECK(drop->severity_in(Profile::Modern) == Severity::Unchecked);
+  CHECK(drop->severity_in(Profile::Classic) == Severity::Note);
+  CHECK(drop->note.find("shorter variation from ply 2") != std::string::npos);
+  CHECK(j.modern == Verdict::Unknown);
+}
+
+TEST_CASE("an 早詰 whose way back to the line is not decided has no classic severity yet",
+          "[cases]") {
+  // 将棋図巧32 along its published line. At ply 1 ▲２六金打 mates in 31 plies against the main
+  // move's 33: an 早詰. The classic profile calls it a kizu if it comes back to the published line
+  // (a shortcut around a detour of the author's), else unsound; its walk back is not finished
+  // within 1M nodes a check, so it is unchecked there (it was read as never coming back). The
+  // 早詰 of ply 29 (▲１五銀打, 3 plies against 5) never comes back: unsound in both profiles.
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.check_nodes = 1'000'000;
+  options.check_nodes_max = 0;
+  options.limits.max_nodes = 20'000'000;
+  const std::string sfen = "9/1+B6l/1b5S1/6g1s/5Sp1k/6r1l/9/4+p3g/2+r3N1P b 2GSN2n2l15p 1";
+  const Judged j =
+      judged(sfen,
+             line_claim(sfen,
+                        "S*2f 3f2f N*2g 2f2g+ 3i2g 1e2f G*1g 2f1g 1i1h 1g1h G*2h 1h1i R*5i "
+                        "5h5i 2h1h 1i1h G*1i 1h2g 1i2h 2g2f 8b3g 2f2e 4e3d 2e2d 3g1e 2d1e "
+                        "2c1d+ 1e1d S*2c 1d2d G*2e 2d1c 2e1d"),
+             options, 64);
+  INFO(kinds(j.result));
+  const Finding* open = find(j.result, FindingKind::EarlyMate, 1, "G*2f");
+  REQUIRE(open != nullptr);
+  CHECK(open->severity_in(Profile::Classic) == Severity::Unchecked);
+  CHECK(open->severity_in(Profile::Modern) == Severity::Unsound);
+  const Finding* late = find(j.result, FindingKind::EarlyMate, 29, "S*1e");
+  REQUIRE(late != nullptr);
+  CHECK(late->severity_in(Profile::Classic) == Severity::Unsound);
+  CHECK(j.classic == Verdict::Unsound);
+}
