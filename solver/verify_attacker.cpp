@@ -98,8 +98,7 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main
 
 // An alternative after a defender ply where the claimed line may become a shorter variation
 // (doubt_ply_): there it would be the attacker's free choice, no finding, so what it weighs on the
-// verdict is not known. (Found while looking at how doubts resolve, session 32; no verdict of the
-// bundled runs is known to rest on it.)
+// verdict is not known (docs/RULES.md §5.7). Notes stay: they weigh on no verdict either way.
 void Verifier::unless_shorter_variation(Finding& f) const {
   auto doubtful = [](Severity s) {
     return s == Severity::Unsound || s == Severity::KizuDeep || s == Severity::Kizu
