@@ -65,7 +65,7 @@ class Verifier {
   void check_alternative(Position& pos, int ply, Move m, MainValue& main);
   MainValue main_value(Check& c, Position& pos, int ply);
   void judge_alternative(Position& pos, int ply, int main_len, bool line_known, Finding& f);
-  void unless_shorter_variation(Finding& f) const;
+  void leave_open(Finding& f, const std::string& why) const;
   // The search for an alternative's way back to the main line: positions visited, and the most
   // nodes for each of its questions.
   struct Walk {

@@ -92,14 +92,26 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main
   if (!main.known()) main = main_value(c, pos, ply);
   judge_alternative(pos, ply, main.len, line_known, f);
   alternatives_[{ply, m.raw()}] = f.kind;
-  if (ply > doubt_ply_ && f.kind != FindingKind::EarlyMate) unless_shorter_variation(f);
+  if (!main.exact) {
+    // Measured against the claimed line's rest, which the main move's value may fall below (a
+    // later attacker move not the fastest) or exceed (a later reply shorter than the longest):
+    // an 早詰 may be none, a cook an 早詰.
+    leave_open(f,
+               "measured against the claimed line's rest: the main move's own value was not "
+               "proven within the budget");
+  } else if (ply > doubt_ply_ && f.kind != FindingKind::EarlyMate) {
+    leave_open(f, "unless the claimed line is a shorter variation from ply " +
+                      std::to_string(doubt_ply_) + " (not decided within the budget)");
+  }
   add(std::move(f));
 }
 
-// An alternative after a defender ply where the claimed line may become a shorter variation
-// (doubt_ply_): there it would be the attacker's free choice, no finding, so what it weighs on the
-// verdict is not known (docs/RULES.md §5.7). Notes stay: they weigh on no verdict either way.
-void Verifier::unless_shorter_variation(Finding& f) const {
+// A finding whose weight on the verdict rests on a question left open (`why`): an alternative
+// after a defender ply where the claimed line may become a shorter variation (doubt_ply_: there it
+// would be the attacker's free choice, no finding; docs/RULES.md §5.7), or one measured against a
+// main move whose value was not proven. What would weigh (a cook, a kizu) is unchecked; notes
+// stay, weighing on no verdict either way.
+void Verifier::leave_open(Finding& f, const std::string& why) const {
   auto doubtful = [](Severity s) {
     return s == Severity::Unsound || s == Severity::KizuDeep || s == Severity::Kizu
                ? Severity::Unchecked
@@ -111,8 +123,7 @@ void Verifier::unless_shorter_variation(Finding& f) const {
     return;
   f.set_severity(modern, classic);
   if (!f.note.empty()) f.note += "; ";
-  f.note += "unless the claimed line is a shorter variation from ply " +
-            std::to_string(doubt_ply_) + " (not decided within the budget)";
+  f.note += why;
 }
 
 // V(m): the minimax length of the main line's move at `ply` from pos (the node before it). The
