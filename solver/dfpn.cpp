@@ -20,6 +20,11 @@ namespace {
 // 1/2 proves the length of long problems with the fewest nodes, see the commit that set it).
 constexpr PnDn EPSILON_DIVISOR = 2;
 
+// Child::group: the groups of children where lines meet (subtree_merges.h), and one more for an
+// OR node's drops of ranging pieces, each counted by its max.
+constexpr uint8_t DROP_GROUP = SubtreeMerges::GROUPS + 1;
+constexpr int GROUP_SLOTS = DROP_GROUP + 1;
+
 // A defender node in a question with a length limit holds to the reply it first chose (by the
 // first estimates, or the table's record of its earlier visits): another reply is taken only when
 // its refutation cost is lower by more than this percentage. The refutation found is the reply
@@ -194,7 +199,7 @@ void Dfpn::find_merge(int ply, bool or_node, const Child& c) {
       //    counted by max, if the filter let them through.
       if (root_ply > ply || !(up_or ? dn_counts : pn_counts)) return;
       const uint64_t on_path = root_ply == ply ? c.key : path_.position(root_ply + 1);
-      if (on_path != below) count_by_max(root_ply, up_or, below, on_path);
+      if (on_path != below) count_by_max(root_ply, below, on_path);
       return;
     }
     const SubtreeMerges::Parent p = merges.parent_of(up);
@@ -211,10 +216,13 @@ void Dfpn::find_merge(int ply, bool or_node, const Child& c) {
 
 // The node at `root_ply` counts its children `a` and `b` by max, now and at its next
 // expansions (SubtreeMerges::mark).
-void Dfpn::count_by_max(int root_ply, bool root_or, uint64_t a, uint64_t b) {
-  table_.merges().mark(path_.position(root_ply), a, b);
+void Dfpn::count_by_max(int root_ply, uint64_t a, uint64_t b) {
+  SubtreeMerges& merges = table_.merges();
+  const uint64_t root = path_.position(root_ply);
+  merges.mark(root, a, b);
+  // Groups may have been joined: every child's group is read again.
   for (Child& k : frames_[root_ply])
-    if (k.key == a || k.key == b) (root_or ? k.max_dn : k.max_pn) = true;
+    if (k.group != DROP_GROUP && k.key != 0) k.group = uint8_t(merges.group_of(root, k.key));
 }
 
 TableResult Dfpn::probe(const Position& pos, MateLen remaining) const {
@@ -258,8 +266,8 @@ bool Dfpn::expand_checks(Position& pos, std::vector<Child>& kids, MateLen remain
     Child c{m, {}, -1};
     // Drops of a rook, bishop or lance along one line lead to much the same positions: summing
     // their disproof numbers would count one refutation several times.
-    c.max_dn =
-        m.is_drop() && (m.drop_type() == ROOK || m.drop_type() == BISHOP || m.drop_type() == LANCE);
+    if (m.is_drop() && (m.drop_type() == ROOK || m.drop_type() == BISHOP || m.drop_type() == LANCE))
+      c.group = DROP_GROUP;
     kids.push_back(c);
   }
   return true;
@@ -340,7 +348,7 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   // The children this node counts by max since an earlier visit (subtree_merges.h).
   if (const uint64_t here = path_.position(ply); merges.has_marks(here))
     for (Child& c : kids)
-      if (merges.marked(here, c.key)) (or_node ? c.max_dn : c.max_pn) = true;
+      if (c.group != DROP_GROUP) c.group = uint8_t(merges.group_of(here, c.key));
   return true;
 }
 
@@ -350,7 +358,8 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
 NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& kids,
                                Choice& ch) const {
   const Hand hand = pos.hand(attacker_);
-  PnDn pn = PN_INF, dn = 0, max_dn = 0;
+  PnDn pn = PN_INF, dn = 0;
+  PnDn group_max[GROUP_SLOTS] = {};
   MateLen lo = NO_MATE_LEN;
   Hand disproof = widen_held(hand);
   bool rep = false;
@@ -359,8 +368,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
     if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
-    if (kids[i].max_dn)
-      max_dn = std::max(max_dn, v.dn);
+    if (kids[i].group)
+      group_max[kids[i].group] = std::max(group_max[kids[i].group], v.dn);
     else
       dn = saturating_add(dn, v.dn);
     if (v.disproven()) {
@@ -380,8 +389,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
     o.exact = c.v.exact;
     return o;
   }
-  ch.sum_dn = dn;
-  dn = saturating_add(dn, max_dn);
+  for (const PnDn m : group_max) dn = saturating_add(dn, m);
+  if (ch.best >= 0 && kids[ch.best].group) ch.others = dn - group_max[kids[ch.best].group];
   if (dn == 0) {
     NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
     o.rep_ply = rep_ply;
@@ -398,7 +407,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
 // their max (subtree_merges.h), dn = min. Proven when every child is.
 NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids,
                                 Choice& ch) const {
-  PnDn pn = 0, dn = PN_INF, max_pn = 0;
+  PnDn pn = 0, dn = PN_INF;
+  PnDn group_max[GROUP_SLOTS] = {};
   MateLen hi = 0;
   Hand proof;
   bool all_proven = true;
@@ -428,8 +438,8 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     all_proven = false;
     const int prev = kids[i].delayed_behind;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed (see expand)
-    if (kids[i].max_pn)
-      max_pn = std::max(max_pn, v.pn);
+    if (kids[i].group)
+      group_max[kids[i].group] = std::max(group_max[kids[i].group], v.pn);
     else
       pn = saturating_add(pn, v.pn);
     dn = std::min(dn, v.dn);
@@ -447,9 +457,10 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     o.exact = exact;
     return o;
   }
-  ch.sum_pn = pn;
+  for (const PnDn m : group_max) pn = saturating_add(pn, m);
+  if (ch.best >= 0 && kids[ch.best].group) ch.others = pn - group_max[kids[ch.best].group];
   NodeOutcome n;
-  n.pn = saturating_add(pn, max_pn), n.dn = dn;
+  n.pn = pn, n.dn = dn;
   return n;
 }
 
@@ -521,7 +532,7 @@ void Dfpn::child_thresholds(bool or_node, const Child& c, const NodeOutcome& nod
   if (or_node) {
     child_thpn = std::min(thpn, sibling_bound);
     child_thdn =
-        std::min<PnDn>(THRESHOLD_MAX, c.max_dn ? thdn - ch.sum_dn : thdn - node.dn + c.v.dn);
+        std::min<PnDn>(THRESHOLD_MAX, c.group ? thdn - ch.others : thdn - node.dn + c.v.dn);
   } else {
     // At least one more than now: the child was chosen by a cost below the bound, and a
     // rounded inverse must not send it back at once.
@@ -531,7 +542,7 @@ void Dfpn::child_thresholds(bool or_node, const Child& c, const NodeOutcome& nod
                            : sibling_bound;
     child_thdn = std::min(thdn, std::max(c.v.dn + 1, dn_within_cost(bound, c.v.pn)));
     child_thpn =
-        std::min<PnDn>(THRESHOLD_MAX, c.max_pn ? thpn - ch.sum_pn : thpn - node.pn + c.v.pn);
+        std::min<PnDn>(THRESHOLD_MAX, c.group ? thpn - ch.others : thpn - node.pn + c.v.pn);
   }
 }
 

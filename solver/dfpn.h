@@ -151,10 +151,12 @@ class Dfpn {
     bool futile_checked = false;
     bool narrow_tested = false;  // judged not futile by the 狭義 test: a refutation for this hand
     bool rep_tested = false;     // judged not futile through a repetition: for this path only
-    bool max_dn = false;         // OR node: counted in the disproof number by max, not by sum
-    bool max_pn = false;         // AND node: counted in the proof number by max (merged lines)
-    bool fresh = false;          // no entry in the table when it was set up: a new node
-    uint64_t key = 0;            // the child's position key (0: not visited, see init_child)
+    // Counted by max within its group, not by sum: an OR node's disproof number, an AND node's
+    // proof number. 0: summed; 1 to SubtreeMerges::GROUPS: children whose lines meet
+    // (subtree_merges.h); DROP_GROUP: an OR node's drops of ranging pieces (expand_checks).
+    uint8_t group = 0;
+    bool fresh = false;  // no entry in the table when it was set up: a new node
+    uint64_t key = 0;    // the child's position key (0: not visited, see init_child)
   };
   // The proof number by which an OR node chooses a check, raised while other searches are
   // inside it (set_busy_marks). AND nodes choose by the plain disproof number.
@@ -176,15 +178,16 @@ class Dfpn {
   // numbers in the table; if they were left from another parent, the lines meet there, and the
   // position of the current path where they parted counts the two branches by max.
   void find_merge(int ply, bool or_node, const Child& c);
-  void count_by_max(int root_ply, bool root_or, uint64_t a, uint64_t b);
+  void count_by_max(int root_ply, uint64_t a, uint64_t b);
   void raise_thresholds(const Position& pos, int ply, bool or_node, PnDn& thpn, PnDn& thdn);
   // The child to search next and the numbers that bound its search (mid, step 3).
   struct Choice {
-    int best = -1;            // the child
-    PnDn smallest = PN_INF;   // its number (OR: proof, virtual_number's; AND: refutation_cost)
-    PnDn second = PN_INF;     // the next sibling's
-    PnDn sum_dn = 0;          // OR: the disproof numbers' sum without the max-counted children
-    PnDn sum_pn = 0;          // AND: the proof numbers' sum without the max-counted children
+    int best = -1;           // the child
+    PnDn smallest = PN_INF;  // its number (OR: proof, virtual_number's; AND: refutation_cost)
+    PnDn second = PN_INF;    // the next sibling's
+    // With the chosen child counted by max: the node's number (OR: disproof, AND: proof)
+    // without its group's max, what the child's number may grow to before the node's does.
+    PnDn others = 0;
     PnDn chosen_dn = PN_INF;  // AND: the chosen child's disproof number
   };
   // What an AND node chooses its child by: the disproof number, and in questions with a length

@@ -70,21 +70,47 @@ const SubtreeMerges::RootSlot* SubtreeMerges::root_slot(uint64_t root) const {
   return load(s->key) == tagged(root) ? s : nullptr;
 }
 
+// A child is kept as its key with the low three bits replaced by its group (1 to 7): two
+// positions whose keys differ in those bits only are taken for one, a cost of 2^-61.
+namespace {
+constexpr uint64_t GROUP_BITS = 7;
+uint64_t kid_key(uint64_t k) { return k & ~GROUP_BITS; }
+int kid_group(uint64_t k) { return int(k & GROUP_BITS); }
+}  // namespace
+
 void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
   RootSlot& s = *root_at(root);
   if (load(s.key) != tagged(root)) {
-    // Another root's pairs are lost: its next expansion counts them by sum until it meets
+    // Another root's groups are lost: its next expansion counts them by sum until it meets
     // them again.
     for (uint64_t& k : s.kids) put(k, 0);
     put(s.key, tagged(root));
   }
+  auto group = [&](uint64_t child) {
+    for (const uint64_t& k : s.kids)
+      if (load(k) != 0 && kid_key(load(k)) == kid_key(child)) return kid_group(load(k));
+    return 0;
+  };
+  const int ga = group(a), gb = group(b);
+  if (ga != 0 && ga == gb) return;
+  int g = ga ? ga : gb;
+  if (ga && gb) {  // two groups become one
+    for (uint64_t& k : s.kids)
+      if (load(k) != 0 && kid_group(load(k)) == gb) put(k, kid_key(load(k)) | uint64_t(ga));
+    return;
+  }
+  if (g == 0) {  // a new group: the first number no child holds
+    bool used[GROUPS + 1] = {};
+    for (const uint64_t& k : s.kids)
+      if (load(k) != 0) used[kid_group(load(k))] = true;
+    for (g = 1; g <= GROUPS && used[g];) ++g;
+    if (g > GROUPS) return;
+  }
   for (uint64_t child : {a, b}) {
-    bool held = false;
-    for (const uint64_t& k : s.kids) held |= load(k) == child;
-    if (held) continue;
+    if (group(child) != 0) continue;
     for (uint64_t& k : s.kids)
       if (load(k) == 0) {
-        put(k, child);
+        put(k, kid_key(child) | uint64_t(g));
         break;
       }
   }
@@ -92,12 +118,12 @@ void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
 
 bool SubtreeMerges::has_marks(uint64_t root) const { return root_slot(root) != nullptr; }
 
-bool SubtreeMerges::marked(uint64_t root, uint64_t child) const {
+int SubtreeMerges::group_of(uint64_t root, uint64_t child) const {
   const RootSlot* s = root_slot(root);
-  if (!s || child == 0) return false;
+  if (!s || child == 0) return 0;
   for (const uint64_t& k : s->kids)
-    if (load(k) == child) return true;
-  return false;
+    if (load(k) != 0 && kid_key(load(k)) == kid_key(child)) return kid_group(load(k));
+  return 0;
 }
 
 }  // namespace kanju

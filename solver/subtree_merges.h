@@ -7,10 +7,15 @@
 // leaves unfinished, the position it was searched from; when a child turns out to have been
 // searched from another parent, the two lines meet, and at the position of the current path
 // where they parted (the branch root) the two children are counted by their max instead of
-// their sum. This table keeps both: the parent records, and the pairs of children that each
-// branch root counts by max, so that the next expansion of that root counts them so from the
-// start (forgotten, the root's numbers would jump back up and down between visits, and the
-// search went round in circles on such roots). The parent records also tell Dfpn when a child
+// their sum. This table keeps both: the parent records, and the children that each branch root
+// counts by max, so that the next expansion of that root counts them so from the start
+// (forgotten, the root's numbers would jump back up and down between visits, and the search
+// went round in circles on such roots; without them Fairway has no first proof in 200M nodes).
+// The children are kept in groups, one for each set of lines that meet: a pair that shares a
+// child with a group joins it, and each group is counted by its max, the groups by their sum.
+// (One max over every child a root ever paired kept counting children by max long after their
+// lines had parted, or that never met: Fairway's first proof with 2 GB took 175.3M nodes, with
+// the groups 126.7M; README, "How Kanju decides the answer".) The parent records also tell Dfpn when a child
 // was first searched at a shallower ply: the threshold controlling algorithm (Dfpn::mid).
 //
 // Lossy, like any cache: a record overwritten by another only costs a merge not seen. Nothing
@@ -45,10 +50,14 @@ class SubtreeMerges {
   void record(uint64_t key, uint64_t parent, PnDn pn, PnDn dn, int ply);
   Parent parent_of(uint64_t key) const;
 
-  // Remembers that the node `root` counts its children `a` and `b` by max.
+  // Remembers that the node `root` counts its children `a` and `b` by max: both join one group
+  // (a child already in a group brings the other into it; two groups become one). Each group
+  // is counted by its max and the groups are summed: lines that meet pairwise at different
+  // places are no reason to count children by max that share nothing.
   void mark(uint64_t root, uint64_t a, uint64_t b);
-  // Whether `root` counts its child `child` by max.
-  bool marked(uint64_t root, uint64_t child) const;
+  // The group (1 to GROUPS) in which `root` counts its child `child` by max, or 0.
+  int group_of(uint64_t root, uint64_t child) const;
+  static constexpr int GROUPS = 7;
   // Whether `root` has any child counted by max (one look-up for all its children).
   bool has_marks(uint64_t root) const;
 

@@ -53,22 +53,46 @@ TEST_CASE("subtree merges: after clearing, old records leave their slots free", 
 }
 
 TEST_CASE("subtree merges: a branch root remembers the children it counts by max", "[merges]") {
+  // Position keys are random 64-bit numbers; these stand for them.
+  const uint64_t a = 0x1111'0000'0000'1000, b = 0x2222'0000'0000'2000, c = 0x3333'0000'0000'3000,
+                 d = 0x4444'0000'0000'4000;
   SubtreeMerges m(1 << 20);
   CHECK_FALSE(m.has_marks(100));
-  m.mark(100, 1, 2);
-  m.mark(100, 2, 3);  // a second pair sharing a child
+  m.mark(100, a, b);
+  m.mark(100, b, c);  // a second pair sharing a child joins its group
   CHECK(m.has_marks(100));
-  CHECK(m.marked(100, 1));
-  CHECK(m.marked(100, 2));
-  CHECK(m.marked(100, 3));
-  CHECK_FALSE(m.marked(100, 4));
-  CHECK_FALSE(m.marked(100, 0));
-  CHECK_FALSE(m.marked(101, 1));
-  // At most seven children a root; the others count by sum.
-  for (uint64_t k = 10; k < 20; ++k) m.mark(100, k, k);
+  CHECK(m.group_of(100, a) != 0);
+  CHECK(m.group_of(100, a) == m.group_of(100, b));
+  CHECK(m.group_of(100, c) == m.group_of(100, a));
+  CHECK(m.group_of(100, d) == 0);
+  CHECK(m.group_of(100, 0) == 0);
+  CHECK(m.group_of(101, a) == 0);
+}
+
+TEST_CASE("subtree merges: pairs that share no child are counted apart", "[merges]") {
+  // Lines meeting below a and b, and others below c and d, say nothing of a and c: one max over
+  // all four would count two independent searches as one.
+  const uint64_t a = 0x1111'0000'0000'1000, b = 0x2222'0000'0000'2000, c = 0x3333'0000'0000'3000,
+                 d = 0x4444'0000'0000'4000, e = 0x5555'0000'0000'5000;
+  SubtreeMerges m(1 << 20);
+  m.mark(100, a, b);
+  m.mark(100, c, d);
+  CHECK(m.group_of(100, a) == m.group_of(100, b));
+  CHECK(m.group_of(100, c) == m.group_of(100, d));
+  CHECK(m.group_of(100, a) != m.group_of(100, c));
+  // A pair across the two groups joins them.
+  m.mark(100, b, d);
+  CHECK(m.group_of(100, a) == m.group_of(100, c));
+  CHECK(m.group_of(100, e) == 0);
+}
+
+TEST_CASE("subtree merges: at most seven children a root", "[merges]") {
+  SubtreeMerges m(1 << 20);
+  for (uint64_t k = 1; k <= 10; ++k) m.mark(100, k << 8, (k + 100) << 8);
   int held = 0;
-  for (uint64_t k = 1; k < 20; ++k) held += m.marked(100, k);
-  CHECK(held == 7);
+  for (uint64_t k = 1; k <= 10; ++k)
+    held += (m.group_of(100, k << 8) != 0) + (m.group_of(100, (k + 100) << 8) != 0);
+  CHECK(held == 7);  // the others count by sum
 }
 
 TEST_CASE("subtree merges: clearing the proof table forgets them", "[merges]") {
