@@ -15,8 +15,9 @@
 // child with a group joins it, and each group is counted by its max, the groups by their sum.
 // (One max over every child a root ever paired kept counting children by max long after their
 // lines had parted, or that never met: Fairway's first proof with 2 GB took 175.3M nodes, with
-// the groups 126.7M; README, "How Kanju decides the answer".) The parent records also tell Dfpn when a child
-// was first searched at a shallower ply: the threshold controlling algorithm (Dfpn::mid).
+// the groups 126.7M; README, "How Kanju decides the answer".) The parent records also tell Dfpn
+// when a child was first searched at a shallower ply: the threshold controlling algorithm
+// (Dfpn::mid).
 //
 // Lossy, like any cache: a record overwritten by another only costs a merge not seen. Nothing
 // here ever decides a result: it changes only the numbers by which the search chooses, so a
