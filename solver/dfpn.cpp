@@ -359,7 +359,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
                                Choice& ch) const {
   const Hand hand = pos.hand(attacker_);
   PnDn pn = PN_INF, dn = 0;
-  PnDn group_max[GROUP_SLOTS] = {};
+  PnDn group_max[GROUP_SLOTS] = {};  // by Child::group
+  bool grouped = false;
   MateLen lo = NO_MATE_LEN;
   Hand disproof = widen_held(hand);
   bool rep = false;
@@ -369,7 +370,7 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
     const NodeOutcome& v = kids[i].v;
     if (v.proven() && (proven < 0 || v.hi < kids[proven].v.hi)) proven = i;
     if (kids[i].group)
-      group_max[kids[i].group] = std::max(group_max[kids[i].group], v.dn);
+      grouped = true, group_max[kids[i].group] = std::max(group_max[kids[i].group], v.dn);
     else
       dn = saturating_add(dn, v.dn);
     if (v.disproven()) {
@@ -389,7 +390,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
     o.exact = c.v.exact;
     return o;
   }
-  for (const PnDn m : group_max) dn = saturating_add(dn, m);
+  if (grouped)
+    for (const PnDn m : group_max) dn = saturating_add(dn, m);
   if (ch.best >= 0 && kids[ch.best].group) ch.others = dn - group_max[kids[ch.best].group];
   if (dn == 0) {
     NodeOutcome o = disproven_outcome(lo, hand_min(disproof, widen_held(hand)), rep);
@@ -408,7 +410,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
 NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids,
                                 Choice& ch) const {
   PnDn pn = 0, dn = PN_INF;
-  PnDn group_max[GROUP_SLOTS] = {};
+  PnDn group_max[GROUP_SLOTS] = {};  // by Child::group
+  bool grouped = false;
   MateLen hi = 0;
   Hand proof;
   bool all_proven = true;
@@ -439,7 +442,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     const int prev = kids[i].delayed_behind;
     if (prev >= 0 && !kids[prev].v.proven()) continue;  // delayed (see expand)
     if (kids[i].group)
-      group_max[kids[i].group] = std::max(group_max[kids[i].group], v.pn);
+      grouped = true, group_max[kids[i].group] = std::max(group_max[kids[i].group], v.pn);
     else
       pn = saturating_add(pn, v.pn);
     dn = std::min(dn, v.dn);
@@ -457,7 +460,8 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     o.exact = exact;
     return o;
   }
-  for (const PnDn m : group_max) pn = saturating_add(pn, m);
+  if (grouped)
+    for (const PnDn m : group_max) pn = saturating_add(pn, m);
   if (ch.best >= 0 && kids[ch.best].group) ch.others = pn - group_max[kids[ch.best].group];
   NodeOutcome n;
   n.pn = pn, n.dn = dn;

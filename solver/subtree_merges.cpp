@@ -78,6 +78,13 @@ uint64_t kid_key(uint64_t k) { return k & ~GROUP_BITS; }
 int kid_group(uint64_t k) { return int(k & GROUP_BITS); }
 }  // namespace
 
+// The group of `child` among a root's children, or 0.
+int SubtreeMerges::group_in(const RootSlot& s, uint64_t child) {
+  for (const uint64_t& k : s.kids)
+    if (load(k) != 0 && kid_key(load(k)) == kid_key(child)) return kid_group(load(k));
+  return 0;
+}
+
 void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
   RootSlot& s = *root_at(root);
   if (load(s.key) != tagged(root)) {
@@ -86,12 +93,7 @@ void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
     for (uint64_t& k : s.kids) put(k, 0);
     put(s.key, tagged(root));
   }
-  auto group = [&](uint64_t child) {
-    for (const uint64_t& k : s.kids)
-      if (load(k) != 0 && kid_key(load(k)) == kid_key(child)) return kid_group(load(k));
-    return 0;
-  };
-  const int ga = group(a), gb = group(b);
+  const int ga = group_in(s, a), gb = group_in(s, b);
   if (ga != 0 && ga == gb) return;
   int g = ga ? ga : gb;
   if (ga && gb) {  // two groups become one
@@ -107,7 +109,7 @@ void SubtreeMerges::mark(uint64_t root, uint64_t a, uint64_t b) {
     if (g > GROUPS) return;
   }
   for (uint64_t child : {a, b}) {
-    if (group(child) != 0) continue;
+    if (group_in(s, child) != 0) continue;
     for (uint64_t& k : s.kids)
       if (load(k) == 0) {
         put(k, kid_key(child) | uint64_t(g));
@@ -120,10 +122,7 @@ bool SubtreeMerges::has_marks(uint64_t root) const { return root_slot(root) != n
 
 int SubtreeMerges::group_of(uint64_t root, uint64_t child) const {
   const RootSlot* s = root_slot(root);
-  if (!s || child == 0) return 0;
-  for (const uint64_t& k : s->kids)
-    if (load(k) != 0 && kid_key(load(k)) == kid_key(child)) return kid_group(load(k));
-  return 0;
+  return s && child != 0 ? group_in(*s, child) : 0;
 }
 
 }  // namespace kanju

@@ -95,6 +95,7 @@ class SubtreeMerges {
   }
   RootSlot* root_at(uint64_t root) const { return &roots_[slot_of(root, root_mask_)]; }
   static int holding(const ParentSlot* b, uint64_t t);
+  static int group_in(const RootSlot& s, uint64_t child);
 
   std::unique_ptr<LargeMemory> memory_;
   ParentSlot* parents_ = nullptr;
