@@ -109,6 +109,13 @@ class Dfpn {
   // different parts of the tree. Seed 0 (the default): the first child, as one thread searches.
   // Only the order of the search changes, never a result.
   void set_tie_break(uint64_t seed) { tie_seed_ = seed; }
+  // A search whose questions are mostly answered "no mate" (the verifier's checks: most other
+  // checks at a node of the main line are tries that fail): its defender nodes choose a reply by
+  // the cost of a refutation also in questions without a length limit, as every search does in
+  // questions with one (refutation_cost in dfpn.cpp). Only the order of the search changes, never
+  // a result. Off (the default): a search for a mate at all chooses by the disproof number.
+  void set_expect_refutation(bool on) { expect_refutation_ = on; }
+  bool expects_refutation() const { return expect_refutation_; }
   // Set from another thread, `done` ends the current query early, as a budget would: another
   // search on the shared table has answered it (helper_threads.h). Null: only the limits end it.
   void set_query_done(const std::atomic<bool>* done) { query_done_ = done; }
@@ -190,14 +197,15 @@ class Dfpn {
     PnDn others = 0;
     PnDn chosen_dn = PN_INF;  // AND: the chosen child's disproof number
   };
-  // What an AND node chooses its child by: the disproof number, and in questions with a length
-  // limit that number over the chance that the child refutes (refutation_cost in dfpn.cpp).
+  // What an AND node chooses its child by: the disproof number, and where it seeks a refutation
+  // (seeks_refutation_) that number over the chance that the child refutes (refutation_cost in
+  // dfpn.cpp).
   PnDn refutation_cost(const NodeOutcome& v) const;
   PnDn dn_within_cost(PnDn cost, PnDn pn) const;
   // Whether the AND node being aggregated holds to a preferred reply and `m` is another one
   // (preferred_, mid step 3), whose cost it then raises by PREFERENCE_PERCENT.
   bool handicapped(Move m) const {
-    return query_bounded_ && preferred_reply_ != MOVE_NONE && m != preferred_reply_;
+    return seeks_refutation_ && preferred_reply_ != MOVE_NONE && m != preferred_reply_;
   }
   NodeOutcome aggregate(const Position& pos, int ply, bool or_node, Choice& ch);
   NodeOutcome crowded_view(bool or_node, const NodeOutcome& node, const Choice& ch) const;
@@ -252,7 +260,12 @@ class Dfpn {
   BusyMarks* busy_ = nullptr;                      // set_busy_marks
   const std::atomic<bool>* query_done_ = nullptr;  // set_query_done
   bool reads_marks_ = false;                       // set_busy_marks
-  bool query_bounded_ = false;  // the current query has a length limit (virtual_number)
+  bool query_bounded_ = false;      // the current query has a length limit (virtual_number)
+  bool expect_refutation_ = false;  // set_expect_refutation
+  // Defender nodes choose by the cost of a refutation and hold to their first reply
+  // (refutation_cost, PREFERENCE_PERCENT): in questions with a length limit, and in every
+  // question of a search that expects a refutation.
+  bool seeks_refutation_ = false;
   bool takes_tie(Move m) const {
     if (tie_seed_ == 0) return false;
     const uint64_t x = (tie_seed_ ^ m.raw()) * 0x9e3779b97f4a7c15ULL;

@@ -29,6 +29,7 @@ NodeOutcome HelperThreads::prove(Dfpn& main, Position& pos, Color attacker, Mate
   stop_ = false;
   answered_ = false;
   std::vector<std::thread> threads;
+  for (auto& helper : helpers_) helper->set_expect_refutation(main.expects_refutation());
   for (auto& helper : helpers_)
     threads.emplace_back([&, h = helper.get(), start = pos] {
       Position own = start;

@@ -87,7 +87,9 @@ class Check {
         futile_(futile),
         attacker_(attacker),
         cap_(cap),
-        helpers_(helpers) {}
+        helpers_(helpers) {
+    dfpn_.set_expect_refutation(true);
+  }
   ~Check() { settle(); }
   Check(const Check&) = delete;
   Check& operator=(const Check&) = delete;
@@ -112,6 +114,7 @@ class Check {
     ProofTable& scratch = scratch_();
     scratch.clear();
     Dfpn fresh(scratch, budget_.for_check(std::min(cap, left())), futile_);
+    fresh.set_expect_refutation(true);
     const NodeOutcome again = fresh.prove(pos, attacker_, max_len);
     budget_.charge(fresh.nodes());
     spent_ += fresh.nodes();
