@@ -9,7 +9,7 @@ using namespace kanju;
 
 namespace {
 NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
-                  FutilePolicy futile = FutilePolicy::Narrow) {
+                  FutilePolicy futile = FutilePolicy::Narrow, bool expect_refutation = false) {
   auto r = parse_sfen(sfen);
   REQUIRE(r.ok());
   Position pos = r.value();
@@ -17,6 +17,7 @@ NodeOutcome prove(const std::string& sfen, MateLen max_len = DEPTH_UNLIMITED,
   SearchLimits limits;
   limits.max_nodes = 20'000'000;
   Dfpn dfpn(table, limits, futile);
+  dfpn.set_expect_refutation(expect_refutation);
   return dfpn.prove(pos, pos.side_to_move(), max_len);
 }
 const char* const SEVEN = "9/9/7kp/5Bpp1/9/9/8P/9/7+rL b R2GSb2g3s4n3l14p 1";
@@ -33,6 +34,20 @@ TEST_CASE("bounded queries: mate within 7 but not within 5", "[dfpn]") {
   CHECK(prove(SEVEN, 7).proven());
   CHECK(prove(SEVEN, 5).disproven());
   CHECK(prove(SEVEN, 1).disproven());
+}
+
+// The verifier's checks choose a defender's reply by the cost of a refutation also without a
+// length limit (Dfpn::set_expect_refutation): the order of the search changes, never an answer.
+TEST_CASE("a search expecting a refutation gives the same answers", "[dfpn]") {
+  const char* const PERPETUAL = "6R+P1/8k/7sp/9/9/9/9/9/9 b r2b4g3s4n4l16p 1";
+  for (const FutilePolicy futile : {FutilePolicy::Narrow, FutilePolicy::Composer}) {
+    const NodeOutcome mate = prove(SEVEN, DEPTH_UNLIMITED, futile, true);
+    CHECK(mate.proven());
+    CHECK(mate.hi == prove(SEVEN, DEPTH_UNLIMITED, futile).hi);
+    CHECK(prove(SEVEN, 7, futile, true).proven());
+    CHECK(prove(SEVEN, 5, futile, true).disproven());
+    CHECK(prove(PERPETUAL, DEPTH_UNLIMITED, futile, true).disproven());
+  }
 }
 
 TEST_CASE("a perpetual check is no mate", "[dfpn][repetition]") {
