@@ -353,9 +353,9 @@ bool Dfpn::expand(Position& pos, int ply, bool or_node, MateLen remaining, NodeO
   return true;
 }
 
-// OR: pn = min, dn = sum, except that drops of one ranging piece on different squares count
-// once, by their max (see Child::max_dn). Proven by the shortest proven child. `sum_dn`: the sum
-// without the max-counted children.
+// OR: pn = min, dn = sum, except that the children of a group count once, by their max
+// (Child::group: drops of one ranging piece on different squares, children where lines meet).
+// Proven by the shortest proven child. `ch.others`: dn without the chosen child's group.
 NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& kids,
                                Choice& ch) const {
   const Hand hand = pos.hand(attacker_);
@@ -406,8 +406,8 @@ NodeOutcome Dfpn::aggregate_or(const Position& pos, const std::vector<Child>& ki
   return n;
 }
 
-// AND: pn = sum over the children not delayed, except that children where lines meet count by
-// their max (subtree_merges.h), dn = min. Proven when every child is.
+// AND: pn = sum over the children not delayed, except that the children of a group (lines that
+// meet, subtree_merges.h) count once, by their max; dn = min. Proven when every child is.
 NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& kids,
                                 Choice& ch) const {
   PnDn pn = 0, dn = PN_INF;
