@@ -20,14 +20,17 @@ namespace kanju::verify_detail {
 
 class Verifier {
  public:
+  // `earlier_solve`: an earlier pass's solve of the root that ended without a proven length,
+  // taken as this pass's instead of solving again (verify.cpp, solve_root).
   Verifier(const Position& root, const Claim& claim, ProofTable& table,
-           const VerifyOptions& options)
+           const VerifyOptions& options, const SolveResult* earlier_solve = nullptr)
       : root_(root),
         claim_(claim),
         table_(table),
         options_(options),
         attacker_(root.side_to_move()),
-        budget_(options.limits) {}
+        budget_(options.limits),
+        earlier_solve_(earlier_solve) {}
 
   VerifyResult run();
 
@@ -89,6 +92,7 @@ class Verifier {
   const VerifyOptions& options_;
   const Color attacker_;
   Budget budget_;
+  const SolveResult* earlier_solve_;
   VerifyResult result_;
   std::vector<Move> main_;
   // Main-line positions: full key -> plies played, and board key -> (plies, attacker hand).

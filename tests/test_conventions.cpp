@@ -160,3 +160,25 @@ TEST_CASE("T7 図巧73: this diagram is the corrected one, a mate, the 不詰 is
   CHECK(j.modern == Verdict::Unsound);
   CHECK(j.classic == Verdict::Sound);
 }
+
+TEST_CASE("a later pass takes the first pass's unproven solve along the published line",
+          "[conventions]") {
+  // 図巧20 on a budget too small for its solve (half of it goes to the solve in the first
+  // pass): along the published line the checks decide, so the later passes spend what is left
+  // on them instead of solving again (verify.cpp, solve_root).
+  const Example e = example("T6-zukou020");
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.limits.max_nodes = 2'000'000;
+  options.check_nodes = 50'000;
+  const Judged once = judged(e.sfen, line_claim(e.sfen, e.line), options, 64);
+  REQUIRE(once.result.solve.status == SolveStatus::Unknown);
+  REQUIRE(once.result.main_line_claimed);
+  options.check_nodes_max = 3'200'000;
+  const Judged again = judged(e.sfen, line_claim(e.sfen, e.line), options, 64);
+  CHECK(again.result.passes > 1);
+  CHECK(again.result.main_line_claimed);
+  CHECK(again.result.solve.status == SolveStatus::Unknown);
+  CHECK(again.result.solve.nodes == once.result.solve.nodes);
+  CHECK(again.result.nodes <= options.limits.max_nodes + options.check_nodes_max);
+}
