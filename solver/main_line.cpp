@@ -322,15 +322,22 @@ Move longest_known_reply(Dfpn& dfpn, Position& pos, Color attacker, int bound) {
 // the budget.
 // `bound` is lowered to the root's proven length.
 std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, int& root_bound) {
+  return bounded_line(dfpn, pos, pos.side_to_move(), root_bound, UINT64_MAX);
+}
+
+std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, Color attacker, int& root_bound,
+                               uint64_t budget) {
   int bound = root_bound;
-  const Color attacker = pos.side_to_move();
+  const uint64_t start = dfpn.nodes();
   std::vector<Move> line;
   auto give_up = [&] {
     for (size_t i = 0; i < line.size(); ++i) pos.undo_move();
     line.clear();
   };
   while (bound > 0) {
-    const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(bound));
+    const uint64_t used = dfpn.nodes() - start;
+    if (used >= budget) return give_up(), line;
+    const NodeOutcome o = dfpn.prove(pos, attacker, MateLen(bound), budget - used);
     if (!o.proven()) return give_up(), line;
     if (line.empty()) root_bound = std::min(root_bound, int(o.hi));
     Move chosen = o.best;

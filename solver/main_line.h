@@ -34,6 +34,9 @@ ExtractedLine extract_main_line(Dfpn& dfpn, const ProofTable& table, Color attac
 // walked down the table's proofs (see main_line.cpp); `root_bound` is lowered to the root's
 // proven length. Empty when a proof could not be found again within the budget.
 std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, int& root_bound);
+// The same from a node of either side (`attacker` mates), searching at most `budget` nodes.
+std::vector<Move> bounded_line(Dfpn& dfpn, Position& pos, Color attacker, int& root_bound,
+                               uint64_t budget);
 
 // Tells whether a defender drop is a futile interposition (pos: defender to move).
 using FutileTest = std::function<bool(Position& pos, Move drop)>;

@@ -20,6 +20,10 @@ constexpr int CONVERGE_VISITS = 20'000;
 constexpr uint64_t CHECK_NODES_PER_VISIT = 250;
 // Nodes for each question of the first walk; each further walk gives eight times as many.
 constexpr uint64_t WALK_QUESTION_NODES = 20'000;
+// The line of a mating alternative whose exact length is not proven is walked down the proofs
+// with at most this share of a check's nodes: the table mostly holds them, and the line only
+// shows the mate, it decides nothing.
+constexpr uint64_t WALK_SHARE = 4;
 
 }  // namespace
 
@@ -88,9 +92,27 @@ void Verifier::check_alternative(Position& pos, int ply, Move m, MainValue& main
   f.line.push_back(m);
   const bool line_known = !f.exact || c.line(pos, reply_len, f.line);
   if (!line_known) f.line.resize(1);
-  pos.undo_move();
+  // Without its exact length, the alternative still shows how it mates where a walk down the
+  // proofs lasts as long as the length found: a reader can replay the claim that it mates. The
+  // walk is a question of its own, with its own cap: the proof and the length may have spent
+  // the check's.
+  bool walked = false;
+  if (!f.exact) {
+    Check walk = check(std::max<uint64_t>(1, options_.check_nodes / WALK_SHARE));
+    walked = walk.walked_line(pos, reply_len, f.line);
+    pos.undo_move();
+    if (walked && !check_main_line(pos, f.line, [&](Position& p, Move e) {
+                     return walk.futile(p, e);
+                   }).empty())
+      f.line.resize(1);
+  } else {
+    pos.undo_move();
+  }
   if (!main.known()) main = main_value(c, pos, ply);
   judge_alternative(pos, ply, main.len, line_known, f);
+  if (!f.exact && f.line.size() > 1)
+    f.note += (f.note.empty() ? "" : "; ") + std::string("the line shown is a mate in ") +
+              std::to_string(f.length) + " plies walked down the proofs, not proven shortest";
   alternatives_[{ply, m.raw()}] = f.kind;
   if (!main.exact) {
     // Measured against the claimed line's rest, which the main move's value may fall below (a

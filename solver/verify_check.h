@@ -11,6 +11,7 @@
 
 #include "dfpn.h"
 #include "helper_threads.h"
+#include "main_line.h"
 #include "movegen.h"
 #include "proof_table.h"
 
@@ -154,6 +155,21 @@ class Check {
       hi = o.hi;
     }
     return hi;
+  }
+
+  // A mate line of exactly `bound` plies from pos (either side to move), given that pos mates
+  // within `bound`: walked down the table's proofs (bounded_line), each node proven again within
+  // its bound. Not a minimax line: the defender takes the reply with the longest mate the table
+  // knows, so a walk as long as the bound shows a defence that lasts that long, as `kanju solve`
+  // shows a mate not proven shortest. False when the walk is shorter (a longer reply's proof was
+  // gone) or a limit cut it.
+  bool walked_line(Position& pos, int bound, std::vector<Move>& out) {
+    int b = bound;
+    const std::vector<Move> walked = bounded_line(dfpn_, pos, attacker_, b, left());
+    settle();
+    if (int(walked.size()) != bound) return false;
+    out.insert(out.end(), walked.begin(), walked.end());
+    return true;
   }
 
   // A minimax line of exactly `value` plies from pos (either side to move): the attacker's first

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/main_line.h"
 #include "verify_fixture.h"
 
 using namespace kanju;
@@ -124,6 +125,31 @@ TEST_CASE("T5 図巧36: the known cook stays a cook in both profiles", "[convent
   CHECK_FALSE(f->convergence.converges());
   CHECK(j.modern == Verdict::Unsound);
   CHECK(j.classic == Verdict::Unsound);
+}
+
+TEST_CASE("T5 図巧36 on a small budget: the cook's length is not proven, its mate is shown",
+          "[conventions]") {
+  // 200k nodes a check, one pass: ▲同飛 is proven to mate within 17 plies, not that it takes
+  // 17, so it is no claimed cook; its line, walked down the proofs, shows the mate on a board.
+  const Example e = example("T5-zukou036");
+  VerifyOptions options;
+  options.unneeded_pieces = false;
+  options.check_nodes = 200'000;
+  options.check_nodes_max = 0;
+  const Judged j = judged(e.sfen, line_claim(e.sfen, e.line), options, 64);
+  INFO(kinds(j.result));
+  const Finding* f = find(j.result, FindingKind::Unchecked, 3, "2f2e");
+  REQUIRE(f != nullptr);
+  CHECK_FALSE(f->exact);
+  CHECK(f->length == 17);
+  REQUIRE(f->line.size() == 17);
+  // Replayed from the node before ply 3: every move legal, every check a check, mate at the end.
+  Position node = from_sfen(e.sfen);
+  const std::vector<Move> published = moves_of(e.sfen, e.line);
+  node.do_move(published[0]);
+  node.do_move(published[1]);
+  CHECK(check_main_line(node, f->line) == "");
+  CHECK(j.classic == Verdict::Unknown);
 }
 
 TEST_CASE(
