@@ -176,6 +176,15 @@ void Dfpn::init_child(Position& pos, int ply, Child& c, MateLen child_remaining)
 // root would count twice jumps by more than this is fed mostly by other children, and the
 // double count is no longer worth undoing.
 constexpr PnDn MERGE_JUMP = 5;
+// A defender node counts two replies by max only where the lines meet within this many plies of
+// it on the current path (reply, check, reply: the king's two ways to one square, as in
+// Fairway's chases). Two replies whose lines part for longer share only the subtree below the
+// meeting point, a small part of each, and their max undercounts the rest: the search then took
+// such a node for cheap and spent itself under it (the bare king of nankai007 five plies in,
+// after ▲５七歩 △６六玉: a mate in 15 first proven after 158.6M nodes, 16.6M with this reach;
+// README, "How Kanju decides the answer"). Attacker nodes keep every reach: their max over
+// checks that meet (drops in another order) is what the nankai008 position of the README needs.
+constexpr int AND_MERGE_REACH = 3;
 
 void Dfpn::find_merge(int ply, bool or_node, const Child& c) {
   SubtreeMerges& merges = table_.merges();
@@ -199,6 +208,7 @@ void Dfpn::find_merge(int ply, bool or_node, const Child& c) {
       // 2. There the branch that leads here and the one that leads to the other parent are
       //    counted by max, if the filter let them through.
       if (root_ply > ply || !(up_or ? dn_counts : pn_counts)) return;
+      if (!up_or && ply + 1 - root_ply > AND_MERGE_REACH) return;
       const uint64_t on_path = root_ply == ply ? c.key : path_.position(root_ply + 1);
       if (on_path != below) count_by_max(root_ply, below, on_path);
       return;
