@@ -7,10 +7,12 @@
 // leaves unfinished, the position it was searched from; when a child turns out to have been
 // searched from another parent, the two lines meet, and at the position of the current path
 // where they parted (the branch root) the two children are counted by their max instead of
-// their sum. This table keeps both: the parent records, and the children that each branch root
-// counts by max, so that the next expansion of that root counts them so from the start
-// (forgotten, the root's numbers would jump back up and down between visits, and the search
-// went round in circles on such roots; without them Fairway has no first proof in 200M nodes).
+// their sum (at a defender root only where the lines meet within a few plies of it:
+// AND_MERGE_REACH in dfpn.cpp). This table keeps both: the parent records, and the children
+// that each branch root counts by max, so that the next expansion of that root counts them so
+// from the start (forgotten, the root's numbers would jump back up and down between visits, and
+// the search went round in circles on such roots; without them Fairway has no first proof in
+// 200M nodes).
 // The children are kept in groups, one for each set of lines that meet: a pair that shares a
 // child with a group joins it, and each group is counted by its max, the groups by their sum.
 // (One max over every child a root ever paired kept counting children by max long after their
