@@ -176,10 +176,10 @@ class CheckGenerator {
   // since most positions hold only a few of the fourteen types.
   Bitboard check_squares(PieceType pt) {
     if (!(computed_ >> pt & 1)) {
-      check_sq_[pt] = attacks_bb(~us_, pt, eksq_, occ_);
+      check_sq_.by_type[pt] = attacks_bb(~us_, pt, eksq_, occ_);
       computed_ |= 1u << pt;
     }
-    return check_sq_[pt];
+    return check_sq_.by_type[pt];
   }
 
   template <PieceType PT>
@@ -232,9 +232,9 @@ class CheckGenerator {
     const PieceType pt = type_of(pc);
     const bool promotable = is_promotable(pt);
     for (Square to : att) {
-      if (promotable && can_promote(us_, pt, from, to) && check_sq_[promote(pt)].test(to))
+      if (promotable && can_promote(us_, pt, from, to) && check_sq_.by_type[promote(pt)].test(to))
         *list++ = Move::make(from, to, pc, true);
-      if (!must_promote(us_, pt, to) && check_sq_[pt].test(to))
+      if (!must_promote(us_, pt, to) && check_sq_.by_type[pt].test(to))
         *list++ = Move::make(from, to, pc, false);
     }
     return list;
@@ -261,7 +261,12 @@ class CheckGenerator {
   const Color us_;
   const Square eksq_;
   const Bitboard occ_;
-  Bitboard check_sq_[PIECE_TYPE_NB];
+  // Filled on first use only (computed_): left uninitialized, since Bitboard's constructor would
+  // zero every type's set for every position, a tenth of the generator's time (session 38).
+  union CheckSquares {
+    CheckSquares() {}
+    Bitboard by_type[PIECE_TYPE_NB];
+  } check_sq_;
   uint32_t computed_ = 0;
   Bitboard discoverers_;
 };
