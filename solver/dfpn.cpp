@@ -300,9 +300,15 @@ bool Dfpn::expand_replies(Position& pos, int ply, std::vector<Child>& kids, Mate
   }
   for (Move m : moves) kids.push_back(Child{m, {}, -1});
   const Square ksq = pos.king_square(pos.side_to_move());
-  std::stable_sort(kids.begin(), kids.end(), [&](const Child& a, const Child& b) {
-    return reply_before(a.move, b.move, ksq);
-  });
+  // A stable insertion sort: the replies are few, and std::stable_sort takes a buffer from the
+  // heap at every defender node (2% of a search's time, session 38).
+  for (size_t i = 1; i < kids.size(); ++i) {
+    size_t j = i;
+    if (!reply_before(kids[j].move, kids[j - 1].move, ksq)) continue;
+    const Child c = kids[i];
+    for (; j > 0 && reply_before(c.move, kids[j - 1].move, ksq); --j) kids[j] = kids[j - 1];
+    kids[j] = c;
+  }
   for (size_t i = 1; i < kids.size(); ++i)
     if (waits_behind(kids[i].move, kids[i - 1].move, ksq)) kids[i].delayed_behind = int(i - 1);
   return true;
