@@ -155,6 +155,24 @@ inline Bitboard step_attacks(Color c, PieceType pt, Square sq) {
 }
 inline Bitboard king_attacks(Square sq) { return ATTACK_TABLES.step[BLACK][KING][sq]; }
 
+// The same for a type known at compile time (the move generators' loops over each type): no
+// switch, and only the rays the type has.
+template <PieceType PT>
+inline Bitboard attacks_bb(Color c, Square sq, Bitboard occ) {
+  if constexpr (PT == LANCE)
+    return lance_attacks(c, sq, occ);
+  else if constexpr (PT == BISHOP)
+    return bishop_attacks(sq, occ);
+  else if constexpr (PT == ROOK)
+    return rook_attacks(sq, occ);
+  else if constexpr (PT == HORSE)
+    return bishop_attacks(sq, occ) | king_attacks(sq);
+  else if constexpr (PT == DRAGON)
+    return rook_attacks(sq, occ) | king_attacks(sq);
+  else
+    return step_attacks(c, PT, sq);
+}
+
 // Attacks of any piece type of colour c standing on sq, given the occupancy.
 inline Bitboard attacks_bb(Color c, PieceType pt, Square sq, Bitboard occ) {
   switch (pt) {

@@ -69,7 +69,7 @@ Move* piece_type_moves(const Position& pos, Move* list, Bitboard target, Bitboar
   const Bitboard occ = pos.pieces();
   for (Square from : pieces) {
     const Piece pc = pos.piece_on(from);
-    Bitboard att = attacks_bb(us, PT, from, occ) & target;
+    Bitboard att = attacks_bb<PT>(us, from, occ) & target;
     if (pinned.test(from)) att &= line_bb(ksq, from);
     if constexpr (is_promotable(PT)) {
       for (Square to : att) list = add_board_move(list, us, from, to, pc);
@@ -195,7 +195,7 @@ class CheckGenerator {
       // Without a discovery, a piece whose empty-board reach misses every checking square
       // cannot check: skip the (slider) attack computation.
       if (!discoverer && (step_attacks(us_, PT, from) & reach).none()) continue;
-      Bitboard att = attacks_bb(us_, PT, from, occ_) & target;
+      Bitboard att = attacks_bb<PT>(us_, from, occ_) & target;
       if (pinned.test(from)) att &= line_bb(ksq, from);
       const Piece pc = pos_.piece_on(from);
       list = discoverer ? discovering_moves(list, from, pc, att)
