@@ -155,8 +155,8 @@ inline Bitboard step_attacks(Color c, PieceType pt, Square sq) {
 }
 inline Bitboard king_attacks(Square sq) { return ATTACK_TABLES.step[BLACK][KING][sq]; }
 
-// The same for a type known at compile time (the move generators' loops over each type): no
-// switch, and only the rays the type has.
+// Attacks of a piece type known at compile time (the move generators' loops over each type):
+// no switch, and only the rays the type has. attacks_bb below picks one at run time.
 template <PieceType PT>
 inline Bitboard attacks_bb(Color c, Square sq, Bitboard occ) {
   if constexpr (PT == LANCE)
@@ -176,11 +176,11 @@ inline Bitboard attacks_bb(Color c, Square sq, Bitboard occ) {
 // Attacks of any piece type of colour c standing on sq, given the occupancy.
 inline Bitboard attacks_bb(Color c, PieceType pt, Square sq, Bitboard occ) {
   switch (pt) {
-    case LANCE: return lance_attacks(c, sq, occ);
-    case BISHOP: return bishop_attacks(sq, occ);
-    case ROOK: return rook_attacks(sq, occ);
-    case HORSE: return bishop_attacks(sq, occ) | king_attacks(sq);
-    case DRAGON: return rook_attacks(sq, occ) | king_attacks(sq);
+    case LANCE: return attacks_bb<LANCE>(c, sq, occ);
+    case BISHOP: return attacks_bb<BISHOP>(c, sq, occ);
+    case ROOK: return attacks_bb<ROOK>(c, sq, occ);
+    case HORSE: return attacks_bb<HORSE>(c, sq, occ);
+    case DRAGON: return attacks_bb<DRAGON>(c, sq, occ);
     default: return step_attacks(c, pt, sq);
   }
 }
