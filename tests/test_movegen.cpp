@@ -267,6 +267,7 @@ TEST_CASE("generators agree with brute force over random play", "[movegen][prope
         if (pos.has_king(~pos.side_to_move())) {
           auto checks = usi_set<CHECKS>(pos);
           REQUIRE(checks == checks_by_filter(pos));
+          REQUIRE(MoveList<CHECKS>(pos).size() == int(checks.size()));  // each listed once
           checks_seen += int(checks.size());
         }
         MoveList<LEGAL> moves(pos);
