@@ -78,7 +78,7 @@ Bitboard walked(Square sq, Bitboard occ, int dfile, int drank) {
 }  // namespace
 
 TEST_CASE("sliding attacks agree with a square-by-square walk", "[bitboard]") {
-  // Random boards of every density, from empty to full, and every square.
+  // Random boards of every density, from empty to seven squares in eight, and every square.
   uint64_t seed = 0x9E3779B97F4A7C15ull;
   auto next = [&seed] {
     seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
