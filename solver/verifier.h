@@ -80,6 +80,10 @@ class Verifier {
   WayBack converges(Check& c, Position& pos, int ply, int value, int alt_plies, Walk& walk,
                     Convergence& found);
   bool exact_meeting(const Position& pos, int alt_plies, Convergence& found) const;
+  bool meeting_out_of_reach(const Position& pos, int ply, int value) const;
+  bool cannot_meet(Position& pos, int ply, int value, int& budget) const;
+  // Positions a walk's probe of cannot_meet may visit (at a check's position, a quarter).
+  static constexpr int REACH_PROBE_NODES = 256;
   Tri replays_main_line(Check& c, const Position& pos, int from_ply, uint64_t question_nodes);
 
   // verify_defender.cpp
@@ -98,7 +102,8 @@ class Verifier {
   // Main-line positions: full key -> plies played, and board key -> (plies, attacker hand).
   std::unordered_map<uint64_t, int> main_keys_;
   std::unordered_multimap<uint64_t, std::pair<int, Hand>> main_boards_;
-  std::vector<Position> main_nodes_;  // the position before each main-line move (index ply - 1)
+  std::vector<Position> main_nodes_;      // the position before each main-line move (index ply - 1)
+  std::vector<Position> main_positions_;  // every main-line position, the mate included
   // Other checks along the main line that mate or are undecided: (ply, move) -> what they are.
   std::map<std::pair<int, uint32_t>, FindingKind> alternatives_;
   // The first defender ply of the main line whose claimed reply is proven mated sooner than

@@ -94,10 +94,12 @@ void Verifier::index_main_line() {
   Position pos = root_;
   for (int i = 0; i < length(); ++i) {
     main_nodes_.push_back(pos);
+    main_positions_.push_back(pos);
     main_keys_.emplace(pos.key(), i);
     main_boards_.emplace(pos.board_key(), std::pair{i, pos.hand(attacker_)});
     pos.do_move(main_[i]);
   }
+  main_positions_.push_back(pos);
   main_keys_.emplace(pos.key(), length());
   main_boards_.emplace(pos.board_key(), std::pair{length(), pos.hand(attacker_)});
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "alternative_class.h"
+#include "meeting_bound.h"
 #include "verifier.h"
 
 namespace kanju::verify_detail {
@@ -266,6 +267,8 @@ WayBack Verifier::converges(Check& c, Position& pos, int ply, int value, int alt
                             Convergence& found) {
   if (exact_meeting(pos, alt_plies, found)) return WayBack{WayBack::YES};
   if (value <= 0) return WayBack{WayBack::NO};
+  int probe = REACH_PROBE_NODES;
+  if (cannot_meet(pos, ply, value, probe)) return WayBack{WayBack::NO};
   if (++walk.visits > walk.max_visits || budget_.exhausted() || c.exhausted()) return WayBack{};
   WayBackChoices choices;
   if (pos.side_to_move() == attacker_) {
@@ -281,6 +284,13 @@ WayBack Verifier::converges(Check& c, Position& pos, int ply, int value, int alt
     }
     for (Move m : MoveList<CHECKS>(pos)) {
       pos.do_move(m);
+      // A check that cannot come back answers NO, which weighs nothing in the attacker's best
+      // (WayBackChoices::best): whether it keeps the value need not be asked.
+      int child_probe = REACH_PROBE_NODES / 4;
+      if (cannot_meet(pos, ply, value - 1, child_probe)) {
+        pos.undo_move();
+        continue;
+      }
       const Tri keeps = c.mates_within(pos, value - 1, walk.question_nodes);
       // A check not known to keep the value is followed all the same: if it cannot come back
       // even so, whether it keeps the value does not matter.
@@ -332,6 +342,57 @@ bool Verifier::exact_meeting(const Position& pos, int alt_plies, Convergence& fo
     }
   }
   return false;
+}
+
+// Whether no line of the walk from pos (`value` plies left to it) can still meet the main line:
+// every main-line position, and the king square of each replay's start, lies farther than the
+// plies left. The walk ends `value` plies below pos whatever the moves (converges: a position at
+// value 0 is still compared, none below it), so where no meeting fits in that many plies every
+// answer below is NO, and the walk need not visit them: an answer it gives exactly, only sooner.
+// The plies to a position are bounded below by meeting_bound.h.
+bool Verifier::meeting_out_of_reach(const Position& pos, int ply, int value) const {
+  const Color defender = ~attacker_;
+  for (const Position& m : main_positions_)
+    if (plies_to_board(pos, m, defender) <= value) return false;
+  // A replay starts at an attacker's position with a ply left at least (converges).
+  for (int from : {ply, ply + 2}) {
+    if (from > length()) continue;
+    const Square start = main_nodes_[from - 1].king_square(defender);
+    if (plies_to_king_square(pos, defender, start, attacker_) <= value - 1) return false;
+  }
+  return true;
+}
+
+// Whether no line at all from pos, of any checks and any replies within `value` plies, meets the
+// main line: meeting_out_of_reach at pos and, while `budget` (positions) lasts, below it. Every
+// line of the walk is such a line (it only keeps to some of the checks and replies), so a true
+// answer means the walk's own answer there is NO, without its questions. False: it may meet, or
+// the budget ran out.
+bool Verifier::cannot_meet(Position& pos, int ply, int value, int& budget) const {
+  if (meeting_out_of_reach(pos, ply, value)) return true;
+  // Where pos itself may meet: the same board as a main-line position (the bound at no plies),
+  // or the king on a replay's first square with the attacker to move and a ply left.
+  if (!meeting_out_of_reach(pos, ply, 0)) return false;
+  if (pos.side_to_move() == attacker_ && value >= 1)
+    for (int from : {ply, ply + 2})
+      if (from <= length() &&
+          main_nodes_[from - 1].king_square(~attacker_) == pos.king_square(~attacker_))
+        return false;
+  if (value <= 0 || --budget < 0) return false;
+  auto below = [&](Move m) {
+    pos.do_move(m);
+    const bool no = cannot_meet(pos, ply, value - 1, budget);
+    pos.undo_move();
+    return no;
+  };
+  if (pos.side_to_move() == attacker_) {
+    for (Move m : MoveList<CHECKS>(pos))
+      if (!below(m)) return false;
+  } else {
+    for (Move m : MoveList<EVASIONS>(pos))
+      if (!below(m)) return false;
+  }
+  return true;
 }
 
 namespace {
