@@ -352,8 +352,12 @@ bool Verifier::exact_meeting(const Position& pos, int alt_plies, Convergence& fo
 // The plies to a position are bounded below by meeting_bound.h.
 bool Verifier::meeting_out_of_reach(const Position& pos, int ply, int value) const {
   const Color defender = ~attacker_;
-  for (const Position& m : main_positions_)
+  for (const Position& m : main_positions_) {
+    // The king's steps alone first: a long main line's far positions cost one distance each.
+    const Square king = m.king_square(defender);
+    if (plies_to_king_square(pos, defender, king, m.side_to_move()) > value) continue;
     if (plies_to_board(pos, m, defender) <= value) return false;
+  }
   // A replay starts at an attacker's position with a ply left at least (converges).
   for (int from : {ply, ply + 2}) {
     if (from > length()) continue;
