@@ -374,9 +374,9 @@ bool Verifier::meeting_out_of_reach(const Position& pos, int ply, int value) con
 // the budget ran out.
 bool Verifier::cannot_meet(Position& pos, int ply, int value, int& budget) const {
   if (meeting_out_of_reach(pos, ply, value)) return true;
-  // Where pos itself may meet: the same board as a main-line position (the bound at no plies),
+  // Where pos itself may meet: the same board as a main-line position (exact_meeting's index),
   // or the king on a replay's first square with the attacker to move and a ply left.
-  if (!meeting_out_of_reach(pos, ply, 0)) return false;
+  if (main_boards_.count(pos.board_key())) return false;
   if (pos.side_to_move() == attacker_ && value >= 1)
     for (int from : {ply, ply + 2})
       if (from <= length() &&
