@@ -12,6 +12,9 @@
 //    chain them too: much of a "no mate within N" tree has no mate at all, and there the
 //    per-square chain cost what this one saves (図巧6's last question after ▲４一馬 △２一玉:
 //    29.2M nodes, 20.9M chained; README "How Kanju decides the answer", session 31).
+//    A search expecting a refutation (verify's checks) lets the next square's drops in once the
+//    front of the square before is no quick mate (Dfpn's DELAY_RELEASE_PN): a refutation on a
+//    farther square must not wait behind a long mate (将棋図巧69, README "kanju verify").
 // 3. A move without promotion behind the same move promoting, which mostly leaves the defender
 //    better off (bench: 1,235k to 1,132k nodes). The generator emits the promotion just before
 //    it, and the sort keeps the board moves' order.

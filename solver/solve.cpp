@@ -79,6 +79,7 @@ class Solver {
         table_(table),
         options_(options),
         dfpn_(table, options.limits, options.futile) {
+    dfpn_.set_expect_refutation(options.expect_no_mate);
     if (options.threads > 1)
       helpers_ = std::make_unique<HelperThreads>(table, options.limits, options.futile,
                                                  options.threads - 1);
@@ -89,6 +90,7 @@ class Solver {
     const NodeOutcome o =
         helpers_ ? helpers_->prove(dfpn_, pos_, attacker_) : dfpn_.prove(pos_, attacker_);
     result_.prove_seconds = dfpn_.elapsed_seconds();
+    dfpn_.set_expect_refutation(false);  // the first question only: the others as without it
     if (o.disproven()) return finish(SolveStatus::NoMate, "");
     if (!o.proven()) return finish(SolveStatus::Unknown, "limit reached before a proof");
 

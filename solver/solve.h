@@ -40,6 +40,11 @@ struct SolveOptions {
   // the shortest length get threads - 1 helpers on the same table. The answer is the one
   // thread's; with 1 (the default) the search is deterministic, node for node.
   int threads = 1;
+  // The first question (mate at all?) searched as one expected to fail: its defender nodes
+  // choose a reply by the cost of a refutation, as verify's checks do (Dfpn::
+  // set_expect_refutation). No answer changes; a no-mate is usually proven in fewer nodes, a
+  // mate in more (README, "kanju solve").
+  bool expect_no_mate = false;
 };
 
 struct SolveResult {

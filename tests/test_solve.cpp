@@ -81,6 +81,20 @@ TEST_CASE("perpetual check is no mate", "[solve]") {
   CHECK(r.line.empty());
 }
 
+// --expect-no-mate (SolveOptions::expect_no_mate) changes the order of the first question only.
+TEST_CASE("a solve expecting no mate gives the same answers", "[solve]") {
+  ProofTable table(TABLE_MB);
+  SolveOptions options;
+  options.expect_no_mate = true;
+  table.clear();
+  const SolveResult mate = solve(from_sfen(EXAMPLE_7), table, options);
+  CHECK(mate.status == SolveStatus::Mate);
+  CHECK(mate.length == 7);
+  CHECK(mate.line == solve_sfen(EXAMPLE_7, table, FutilePolicy::Composer).line);
+  table.clear();
+  CHECK(solve(from_sfen(PERPETUAL_CHECK), table, options).status == SolveStatus::NoMate);
+}
+
 TEST_CASE("yaneuraou mate-3 and mate-5 positions have their stated lengths", "[solve]") {
   // The yaneuraou sets state practical shortest mates, where a futile interposition is a move
   // like any other: compare under FutilePolicy::Count.

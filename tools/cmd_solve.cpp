@@ -56,6 +56,7 @@ struct SolveCliOptions {
   bool quiet = false;
   bool fail_on_mismatch = false;
   bool wide_futile = false;
+  bool expect_no_mate = false;
   std::vector<std::string> export_to;  // --export svg DIR
   std::string svg_dir;                 // from it: write each mate's diagram with its line here
   std::string output;                  // --output FILE: the JSON lines, each as it finishes
@@ -80,6 +81,7 @@ SolveOptions solve_options(const SolveCliOptions& opt) {
   o.limits.max_seconds = opt.seconds;
   o.futile = opt.futile;
   o.wide_futile = opt.wide_futile;
+  o.expect_no_mate = opt.expect_no_mate;
   o.unproven_line = true;
   return o;
 }
@@ -604,6 +606,9 @@ Command add_solve(CLI::App& app) {
   sub->add_flag("--wide-futile", opt->wide_futile,
                 "Also list the line's drops that composers often call futile (無駄合) though the "
                 "narrow rule does not, and the length without them");
+  sub->add_flag("--expect-no-mate", opt->expect_no_mate,
+                "Search for a refutation first (as verify's checks): the same answers, a no-mate "
+                "usually in fewer nodes and a mate in more");
   sub->add_flag("--fail-on-mismatch", opt->fail_on_mismatch,
                 "Exit with 2 when a result does not confirm an expected length or nomate");
   sub->footer(
