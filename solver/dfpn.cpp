@@ -446,16 +446,19 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
   bool exact = false;
   for (int i = 0; i < int(kids.size()); ++i) {
     const NodeOutcome& v = kids[i].v;
-    // Drops come square by square (reply_before): the front of the previous child's square, its
-    // first drop not mated, and whether that one waits (DELAY_RELEASE_PN).
+    // Only a search expecting a refutation releases waiting drops (DELAY_RELEASE_PN): there,
+    // drops come square by square (reply_before), and the loop keeps the front of the previous
+    // child's square, its first drop not mated, and whether that one waits.
     const int front = square_front;
     const bool front_waiting = square_front_waiting;
-    const bool same_square = i > 0 && kids[i].move.is_drop() && kids[i - 1].move.is_drop() &&
-                             kids[i - 1].move.to() == kids[i].move.to();
-    const bool new_square = kids[i].move.is_drop() && !same_square;
-    const bool takes_front =
-        new_square || (same_square && square_front >= 0 && kids[square_front].v.proven());
-    if (takes_front) square_front = i, square_front_waiting = false;
+    bool new_square = false, takes_front = false;
+    if (expect_refutation_ && kids[i].move.is_drop()) {
+      const bool same_square =
+          i > 0 && kids[i - 1].move.is_drop() && kids[i - 1].move.to() == kids[i].move.to();
+      new_square = !same_square;
+      takes_front = new_square || (square_front >= 0 && kids[square_front].v.proven());
+      if (takes_front) square_front = i, square_front_waiting = false;
+    }
     if (v.disproven()) {
       ch.best = i;
       Hand d = v.hand;
@@ -479,8 +482,7 @@ NodeOutcome Dfpn::aggregate_and(const Position& pos, const std::vector<Child>& k
     all_proven = false;
     const int prev = kids[i].delayed_behind;
     bool waits = prev >= 0 && !kids[prev].v.proven();  // delayed (see expand)
-    if (waits && expect_refutation_ && new_square && front >= 0 && !front_waiting &&
-        kids[front].v.pn >= DELAY_RELEASE_PN)
+    if (waits && new_square && front >= 0 && !front_waiting && kids[front].v.pn >= DELAY_RELEASE_PN)
       waits = false;  // released (DELAY_RELEASE_PN)
     if (waits) {
       if (takes_front) square_front_waiting = true;

@@ -42,8 +42,8 @@ struct SolveOptions {
   int threads = 1;
   // The first question (mate at all?) searched as one expected to fail: its defender nodes
   // choose a reply by the cost of a refutation, as verify's checks do (Dfpn::
-  // set_expect_refutation). No answer changes; a no-mate is usually proven in fewer nodes, a
-  // mate in more (README, "kanju solve").
+  // set_expect_refutation). No answer changes, only the order: faster on some problems, slower
+  // on others (README, "kanju solve").
   bool expect_no_mate = false;
 };
 

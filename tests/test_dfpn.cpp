@@ -56,7 +56,8 @@ TEST_CASE("a search expecting a refutation gives the same answers", "[dfpn]") {
 // asked alone, but the drops on ５七, nearer the king, come first in the chain of far
 // interpositions (delayed_expansion.h), and they are long mates. While the chain's head was
 // unproven the refutation behind it was never searched: no answer in 6.4 billion nodes. A search
-// expecting a refutation lets the next drop of a chain in once the head is no quick mate.
+// expecting a refutation lets the next square's drops in once the front of the square before is
+// no quick mate (DELAY_RELEASE_PN in dfpn.cpp).
 TEST_CASE("a refutation behind a chain of far interpositions is found",
           "[dfpn][delayed_expansion]") {
   auto r = parse_usi_position(

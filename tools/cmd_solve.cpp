@@ -607,8 +607,8 @@ Command add_solve(CLI::App& app) {
                 "Also list the line's drops that composers often call futile (無駄合) though the "
                 "narrow rule does not, and the length without them");
   sub->add_flag("--expect-no-mate", opt->expect_no_mate,
-                "Search for a refutation first (as verify's checks): the same answers, a no-mate "
-                "usually in fewer nodes and a mate in more");
+                "Search the first question as one expected to fail (as verify's checks): the "
+                "same answers in another order, faster on some problems and slower on others");
   sub->add_flag("--fail-on-mismatch", opt->fail_on_mismatch,
                 "Exit with 2 when a result does not confirm an expected length or nomate");
   sub->footer(
